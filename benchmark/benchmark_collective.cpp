@@ -1,0 +1,167 @@
+#include "benchmark_collective.h"
+
+#include "benchmark_coll.h"
+#include "common_error.h"
+#include "common_mpi.h"
+
+#include <algorithm>
+
+namespace cpm::bench {
+
+namespace {
+
+int comm_size(MPI_Comm comm)
+{
+    int n = 1;
+    MPI_Comm_size(comm, &n);
+    return n;
+}
+
+/* Adaptors from the registry's uniform signature to each operation. */
+template <int (*F)(const void *, int, MPI_Datatype, void *, int,
+                   MPI_Datatype, int, MPI_Comm)>
+int scatter(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    return F(b.root_data.data(), M, MPI_BYTE, b.data.data(), M, MPI_BYTE,
+             root, comm);
+}
+
+template <int (*F)(const void *, int, MPI_Datatype, void *, int,
+                   MPI_Datatype, int, MPI_Comm)>
+int gather(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    return F(b.data.data(), M, MPI_BYTE, b.root_data.data(), M, MPI_BYTE,
+             root, comm);
+}
+
+template <int (*F)(void *, int, MPI_Datatype, int, MPI_Comm)>
+int bcast(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    return F(b.data.data(), M, MPI_BYTE, root, comm);
+}
+
+/* Scatterv and gatherv with equal counts: block i at displacement i*M. */
+int scatterv(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    int n = comm_size(comm);
+    std::vector<int> counts(n, M), displs(n);
+    for (int i = 0; i < n; ++i)
+        displs[i] = i * M;
+    return MPI_Scatterv(b.root_data.data(), counts.data(), displs.data(),
+                        MPI_BYTE, b.data.data(), M, MPI_BYTE, root, comm);
+}
+
+int gatherv(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    int n = comm_size(comm);
+    std::vector<int> counts(n, M), displs(n);
+    for (int i = 0; i < n; ++i)
+        displs[i] = i * M;
+    return MPI_Gatherv(b.data.data(), M, MPI_BYTE, b.root_data.data(),
+                       counts.data(), displs.data(), MPI_BYTE, root, comm);
+}
+
+int bcast_native(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    return MPI_Bcast(b.data.data(), M, MPI_BYTE, root, comm);
+}
+
+
+} // namespace
+
+const std::vector<CollectiveOp> &collective_ops()
+{
+    static const std::vector<CollectiveOp> ops = {
+        {"MPI_Scatter", "native MPI_Scatter", CollKind::Scatter,
+         scatter<MPI_Scatter>},
+        {"MPI_Scatterv", "native MPI_Scatterv, equal counts",
+         CollKind::Scatter, scatterv},
+        {"MPIB_Scatter_linear", "linear scatter (root sends to each rank)",
+         CollKind::Scatter, scatter<MPIB_Scatter_linear>},
+        {"MPIB_Scatter_binomial", "binomial-tree scatter", CollKind::Scatter,
+         scatter<MPIB_Scatter_binomial>},
+        {"MPI_Gather", "native MPI_Gather", CollKind::Gather,
+         gather<MPI_Gather>},
+        {"MPI_Gatherv", "native MPI_Gatherv, equal counts", CollKind::Gather,
+         gatherv},
+        {"MPIB_Gather_linear", "linear gather (root receives from each rank)",
+         CollKind::Gather, gather<MPIB_Gather_linear>},
+        {"MPIB_Gather_binomial", "binomial-tree gather", CollKind::Gather,
+         gather<MPIB_Gather_binomial>},
+        {"MPI_Bcast", "native MPI_Bcast", CollKind::Bcast, bcast_native},
+        {"MPIB_Bcast_linear", "linear broadcast (root sends to each rank)",
+         CollKind::Bcast, bcast<MPIB_Bcast_linear>},
+        {"MPIB_Bcast_binomial", "binomial-tree broadcast", CollKind::Bcast,
+         bcast<MPIB_Bcast_binomial>},
+    };
+    return ops;
+}
+
+std::string collective_names()
+{
+    std::string s;
+    for (const CollectiveOp &op : collective_ops())
+        s += (s.empty() ? "" : ", ") + std::string(op.name);
+    return s;
+}
+
+const CollectiveOp &find_collective(const std::string &name)
+{
+    for (const CollectiveOp &op : collective_ops())
+        if (name == op.name)
+            return op;
+    throw UsageError("unknown collective operation '" + name +
+                     "' (valid: " + collective_names() + ")");
+}
+
+CollBuffers make_buffers(const CollectiveOp &op, long M, int root,
+                         MPI_Comm comm)
+{
+    int rank = 0, n = 1;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    CollBuffers b;
+    b.data.assign(std::max<long>(M, 1), char(rank));
+    if (op.kind != CollKind::Bcast && rank == root)
+        b.root_data.assign(std::max<long>(long(n) * M, 1), char(rank));
+    else
+        b.root_data.assign(1, 0);
+    return b;
+}
+
+Result measure_collective(MPI_Comm comm, const CollectiveOp &op, long M,
+                          int root, Timing timing, const Precision &precision)
+{
+    precision.validate();
+    DupComm dc(comm);
+    if (M < 0 || (dc.size() > 0 && M > (long(1) << 30) / dc.size()))
+        throw UsageError("message size " + std::to_string(M) +
+                         " is out of range for " + op.name + " on " +
+                         std::to_string(dc.size()) + " processes");
+    Timer timer(dc, root, timing);
+    CollBuffers buf = make_buffers(op, M, root, dc);
+    auto run = [&] { CPM_MPI(op.run(buf, int(M), root, dc)); };
+    run(); // warm-up: connections, buffers
+    Sampler s(precision);
+    int done = 0;
+    while (!done) {
+        double t = timer.time(run);
+        if (dc.rank() == root) {
+            s.add(t);
+            done = s.done();
+        }
+        CPM_MPI(MPI_Bcast(&done, 1, MPI_INT, root, dc));
+    }
+    Result r = s.result();
+    double packed[4] = {r.T, double(r.reps), r.ci, double(r.converged)};
+    CPM_MPI(MPI_Bcast(packed, 4, MPI_DOUBLE, root, dc));
+    r.T = packed[0];
+    r.reps = int(packed[1]);
+    r.ci = packed[2];
+    r.converged = packed[3] != 0;
+    r.M = M;
+    r.wtick = MPI_Wtick();
+    return r;
+}
+
+} // namespace cpm::bench

@@ -1,0 +1,65 @@
+/**
+ * \file benchmark_collective.h
+ * \brief Collective experiments: the registry of measurable operations and
+ *        their measurement under a timing method.
+ *
+ * A collective experiment with message size M moves M bytes (MPI_BYTE) per
+ * process: the root scatters n blocks of M bytes, gathers n blocks of M
+ * bytes, or broadcasts M bytes.
+ */
+#ifndef CPM_BENCHMARK_COLLECTIVE_H
+#define CPM_BENCHMARK_COLLECTIVE_H
+
+#include "benchmark_precision.h"
+#include "benchmark_timing.h"
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+/** \addtogroup benchmark
+ *  @{ */
+
+namespace cpm::bench {
+
+/** What a collective operation does with the root's data. */
+enum class CollKind { Scatter, Gather, Bcast };
+
+/** Buffers for one collective experiment on one rank. */
+struct CollBuffers {
+    std::vector<char> root_data; /**< n*M bytes (scatter, gather) at root */
+    std::vector<char> data;      /**< M bytes */
+};
+
+/** A measurable collective operation: one entry of the registry. */
+struct CollectiveOp {
+    const char *name;        /**< e.g. "MPIB_Scatter_binomial" */
+    const char *description; /**< one line for -h and error messages */
+    CollKind kind;
+    /** Runs the operation with M bytes per process; returns an MPI code. */
+    int (*run)(CollBuffers &buf, int M, int root, MPI_Comm comm);
+};
+
+/** Every registered operation, in a stable order. */
+const std::vector<CollectiveOp> &collective_ops();
+/** The operation of that name; throws cpm::UsageError listing the valid
+ *  names if there is none. */
+const CollectiveOp &find_collective(const std::string &name);
+/** The valid names, comma-separated. */
+std::string collective_names();
+
+/** Allocates the buffers an operation needs for size M on this rank. */
+CollBuffers make_buffers(const CollectiveOp &op, long M, int root,
+                         MPI_Comm comm);
+
+/** Measures op with M bytes per process until the stopping rule is met.
+ *  Collective; the result is returned on every rank. */
+Result measure_collective(MPI_Comm comm, const CollectiveOp &op, long M,
+                          int root, Timing timing, const Precision &precision);
+
+} // namespace cpm::bench
+
+/** @} */
+
+#endif

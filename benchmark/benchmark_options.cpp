@@ -1,0 +1,294 @@
+#include "benchmark_options.h"
+
+#include "common_error.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <getopt.h>
+#include <sstream>
+
+namespace cpm::bench {
+
+namespace {
+
+enum LongOnly { kSizes = 1000, kRoot, kPair };
+
+struct Spec {
+    int code;
+    const char *long_name;
+    bool has_arg;
+    const char *arg;
+    const char *help;
+    unsigned group;
+};
+
+const Spec kSpecs[] = {
+    {'s', "stride", true, "I", "message size stride in bytes (default: 1024)",
+     kOptMeasure},
+    {'m', "max-size", true, "I",
+     "maximum message size in bytes (default: 102400)", kOptMeasure},
+    {kSizes, "sizes", true, "LIST",
+     "explicit message sizes, e.g. 0,1024,65536 (overrides -s, -m)",
+     kOptMeasure},
+    {'p', "parallel", true, "0/1",
+     "run independent experiments in parallel rounds (default: 1)",
+     kOptMeasure},
+    {'r', "min-reps", true, "I", "minimum number of repetitions (default: 5)",
+     kOptMeasure},
+    {'R', "max-reps", true, "I",
+     "maximum number of repetitions (default: 100)", kOptMeasure},
+    {'c', "cl", true, "D", "confidence level, 0 < D < 1 (default: 0.95)",
+     kOptMeasure},
+    {'e', "eps", true, "D",
+     "relative error of the mean, 0 < D < 1 (default: 0.025)", kOptMeasure},
+    {'t', "timing", true, "S", "timing method: max, root, global (default: max)",
+     kOptTiming},
+    {'O', "operation", true, "S", "collective operation (required; see below)",
+     kOptCollective},
+    {kRoot, "root", true, "R", "root rank of the collective (default: 0)",
+     kOptCollective},
+    {kPair, "pair", true, "I,J",
+     "measure only this pair (repeatable; default: all pairs)", kOptPairs},
+    {'o', "output", true, "FILE",
+     "output file, - for standard output (default: -)", kOptMeasure},
+    {'v', "verbose", false, nullptr,
+     "show progress on stderr even if it is not a terminal", kOptMeasure},
+    {'h', "help", false, nullptr, "print this help and exit", kOptMeasure},
+};
+
+std::string option_name(int code)
+{
+    for (const Spec &s : kSpecs)
+        if (s.code == code)
+            return code < 256 ? std::string("-") + char(code)
+                              : std::string("--") + s.long_name;
+    return "?";
+}
+
+long positive(const std::string &text, const std::string &opt)
+{
+    long v = 0;
+    try {
+        v = parse_integer(text, opt);
+    } catch (const UsageError &) {
+        v = 0;
+    }
+    if (v <= 0)
+        throw UsageError("option " + opt + ": expected a positive integer, got '" +
+                         text + "'");
+    return v;
+}
+
+double unit_interval(const std::string &text, const std::string &opt)
+{
+    double v = 0;
+    try {
+        v = parse_real(text, opt);
+    } catch (const UsageError &) {
+        v = 0;
+    }
+    if (!(v > 0 && v < 1))
+        throw UsageError("option " + opt + ": expected a number in (0,1), got '" +
+                         text + "'");
+    return v;
+}
+
+std::vector<std::string> split(const std::string &s, char sep)
+{
+    std::vector<std::string> parts;
+    std::string cur;
+    std::istringstream in(s);
+    while (std::getline(in, cur, sep))
+        parts.push_back(cur);
+    if (!s.empty() && s.back() == sep)
+        parts.push_back("");
+    return parts;
+}
+
+} // namespace
+
+long parse_integer(const std::string &text, const std::string &option)
+{
+    errno = 0;
+    char *end = nullptr;
+    long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE)
+        throw UsageError("option " + option + ": expected an integer, got '" +
+                         text + "'");
+    return v;
+}
+
+double parse_real(const std::string &text, const std::string &option)
+{
+    errno = 0;
+    char *end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+        throw UsageError("option " + option + ": expected a number, got '" +
+                         text + "'");
+    return v;
+}
+
+std::vector<long> ToolOptions::message_sizes() const
+{
+    if (!sizes.empty())
+        return sizes;
+    std::vector<long> v;
+    for (long M = 0; M <= max_size; M += stride)
+        v.push_back(M);
+    return v;
+}
+
+ToolOptions parse_options(int argc, char **argv, unsigned groups)
+{
+    std::string shorts = ":";
+    std::vector<option> longs;
+    for (const Spec &s : kSpecs) {
+        if (!(s.group & groups))
+            continue;
+        if (s.code < 256) {
+            shorts += char(s.code);
+            if (s.has_arg)
+                shorts += ':';
+        }
+        longs.push_back({s.long_name, s.has_arg ? required_argument : no_argument,
+                         nullptr, s.code});
+    }
+    longs.push_back({nullptr, 0, nullptr, 0});
+
+    ToolOptions o;
+    optind = 1;
+    opterr = 0;
+    int c, index = -1;
+    while ((c = getopt_long(argc, argv, shorts.c_str(), longs.data(),
+                            &index)) != -1) {
+        std::string opt = c == '?' || c == ':' ? "" : option_name(c);
+        std::string arg = optarg ? optarg : "";
+        switch (c) {
+        case 's':
+            o.stride = positive(arg, opt);
+            break;
+        case 'm':
+            o.max_size = positive(arg, opt);
+            break;
+        case kSizes:
+            o.sizes.clear();
+            for (const std::string &part : split(arg, ',')) {
+                long M = parse_integer(part, opt);
+                if (M < 0)
+                    throw UsageError("option " + opt +
+                                     ": message sizes must not be negative, got '" +
+                                     part + "'");
+                o.sizes.push_back(M);
+            }
+            break;
+        case 'p': {
+            long p = parse_integer(arg, opt);
+            if (p != 0 && p != 1)
+                throw UsageError("option " + opt + ": expected 0 or 1, got '" +
+                                 arg + "'");
+            o.parallel = p == 1;
+            break;
+        }
+        case 'r':
+            o.precision.min_reps = int(positive(arg, opt));
+            break;
+        case 'R':
+            o.precision.max_reps = int(positive(arg, opt));
+            break;
+        case 'c':
+            o.precision.cl = unit_interval(arg, opt);
+            break;
+        case 'e':
+            o.precision.eps = unit_interval(arg, opt);
+            break;
+        case 't':
+            o.timing = parse_timing(arg);
+            break;
+        case 'O':
+            o.operation = arg;
+            break;
+        case kRoot: {
+            long r = parse_integer(arg, opt);
+            if (r < 0)
+                throw UsageError("option " + opt +
+                                 ": expected a rank >= 0, got '" + arg + "'");
+            o.root = int(r);
+            break;
+        }
+        case kPair: {
+            std::vector<std::string> ij = split(arg, ',');
+            if (ij.size() != 2)
+                throw UsageError("option " + opt +
+                                 ": expected two ranks I,J, got '" + arg + "'");
+            long i = parse_integer(ij[0], opt), j = parse_integer(ij[1], opt);
+            if (i < 0 || j < 0 || i == j)
+                throw UsageError("option " + opt +
+                                 ": expected two different ranks >= 0, got '" +
+                                 arg + "'");
+            o.pairs.push_back({int(i), int(j)});
+            break;
+        }
+        case 'o':
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty file name");
+            o.output = arg;
+            break;
+        case 'v':
+            o.verbose = true;
+            break;
+        case 'h':
+            o.help = true;
+            break;
+        case ':':
+            throw UsageError("option " + std::string(argv[optind - 1]) +
+                             " needs an argument");
+        default: {
+            std::string bad = optopt ? std::string("-") + char(optopt)
+                                     : std::string(argv[optind - 1]);
+            throw UsageError("unknown option '" + bad + "' (see -h)");
+        }
+        }
+    }
+    if (optind < argc)
+        throw UsageError("unexpected argument '" + std::string(argv[optind]) +
+                         "' (see -h)");
+    if (o.help)
+        return o;
+    o.precision.validate();
+    if (o.sizes.empty() && o.max_size < o.stride)
+        throw UsageError("maximum message size (-m " +
+                         std::to_string(o.max_size) +
+                         ") is smaller than the stride (-s " +
+                         std::to_string(o.stride) + ")");
+    if ((groups & kOptCollective) && o.operation.empty())
+        throw UsageError("no collective operation given (-O NAME; see -h)");
+    return o;
+}
+
+std::string options_help(const std::string &synopsis, unsigned groups)
+{
+    std::ostringstream out;
+    out << "usage: " << synopsis << "\n\noptions:\n";
+    for (const Spec &s : kSpecs) {
+        if (!(s.group & groups))
+            continue;
+        std::string left = "  ";
+        if (s.code < 256)
+            left += std::string("-") + char(s.code) + ", ";
+        else
+            left += "    ";
+        left += std::string("--") + s.long_name;
+        if (s.has_arg)
+            left += std::string(" ") + s.arg;
+        if (left.size() < 26)
+            left.resize(26, ' ');
+        else
+            left += "\n" + std::string(26, ' ');
+        out << left << s.help << "\n";
+    }
+    return out.str();
+}
+
+} // namespace cpm::bench

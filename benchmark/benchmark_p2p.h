@@ -1,0 +1,71 @@
+/**
+ * \file benchmark_p2p.h
+ * \brief Point-to-point roundtrips and one-to-two experiments.
+ *
+ * - Roundtrip i <-> j with sizes (M1, M2): i sends M1 bytes to j, j replies
+ *   with M2 bytes; the time is the whole roundtrip, measured on i.
+ * - One-to-two r -> a,b with size M: r posts receives of two empty replies,
+ *   sends M bytes to a and to b without blocking and waits for all four
+ *   operations; the time is measured on r.
+ *
+ * Every experiment is repeated under the stopping rule of Precision. Pairs
+ * and triplets are run in the rounds of benchmark_schedule.h, with a barrier
+ * between rounds and a ready message from each partner before the timed
+ * repetitions. Results are returned on every rank.
+ */
+#ifndef CPM_BENCHMARK_P2P_H
+#define CPM_BENCHMARK_P2P_H
+
+#include "benchmark_precision.h"
+#include "benchmark_schedule.h"
+
+#include <mpi.h>
+
+#include <functional>
+#include <vector>
+
+/** \addtogroup benchmark
+ *  @{ */
+
+namespace cpm::bench {
+
+/** Called on rank 0 after each round with the experiments it completed. */
+using ProgressFn = std::function<void(long experiments_done)>;
+
+/** Roundtrip times, one per pair, in the order of pairs. */
+std::vector<Result> measure_roundtrips(MPI_Comm comm,
+                                       const std::vector<Pair> &pairs,
+                                       long M1, long M2, bool parallel,
+                                       const Precision &precision,
+                                       const ProgressFn &progress = {});
+
+/** Results of the experiments on a list of triplets. */
+struct TripletResults {
+    /** Three per triplet (i,j,k): roots i -> j,k, then j -> i,k, then
+     *  k -> i,j. */
+    std::vector<Result> one_to_two;
+    /** Six per triplet if requested, roundtrips with M bytes out and an
+     *  empty reply: i->j, i->k, j->i, j->k, k->i, k->j. Empty otherwise. */
+    std::vector<Result> one_to_one;
+};
+
+/** One-to-two experiments from every root of every triplet, and, with
+ *  with_one_to_one, the one-to-one experiments between the same processes
+ *  (CPM 1.0.1's CPM_measure_p2pp and CPM_measure_p2pp_p2p). */
+TripletResults measure_triplets(MPI_Comm comm,
+                                const std::vector<Triplet> &triplets, long M,
+                                bool with_one_to_one, bool parallel,
+                                const Precision &precision,
+                                const ProgressFn &progress = {});
+
+/** Experiments that measure_triplets runs per triplet (3 or 9). */
+inline int experiments_per_triplet(bool with_one_to_one)
+{
+    return with_one_to_one ? 9 : 3;
+}
+
+} // namespace cpm::bench
+
+/** @} */
+
+#endif

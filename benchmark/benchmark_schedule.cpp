@@ -1,0 +1,182 @@
+#include "benchmark_schedule.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <string>
+#include <utility>
+
+namespace cpm::bench {
+
+long choose(long n, int k)
+{
+    if (k < 0 || n < k)
+        return 0;
+    long c = 1;
+    for (int m = 1; m <= k; ++m)
+        c = c * (n - k + m) / m;
+    return c;
+}
+
+std::vector<Pair> all_pairs(int n)
+{
+    std::vector<Pair> v;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            v.push_back({i, j});
+    return v;
+}
+
+std::vector<Triplet> all_triplets(int n)
+{
+    std::vector<Triplet> v;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            for (int k = j + 1; k < n; ++k)
+                v.push_back({i, j, k});
+    return v;
+}
+
+void check_pairs(int n, const std::vector<Pair> &pairs)
+{
+    for (const Pair &p : pairs) {
+        if (p.i < 0 || p.j < 0 || p.i >= n || p.j >= n)
+            throw UsageError("pair " + std::to_string(p.i) + "," +
+                             std::to_string(p.j) + " names a rank outside 0.." +
+                             std::to_string(n - 1));
+        if (p.i == p.j)
+            throw UsageError("pair " + std::to_string(p.i) + "," +
+                             std::to_string(p.j) + " names one rank twice");
+    }
+}
+
+namespace {
+
+std::vector<Round> one_per_round(std::size_t count)
+{
+    std::vector<Round> rounds(count);
+    for (std::size_t e = 0; e < count; ++e)
+        rounds[e] = {e};
+    return rounds;
+}
+
+/* Circle method: fix player m-1, rotate the others; a dummy player makes
+ * m even when n is odd, and its pairs are dropped. */
+std::vector<Round> circle_rounds(int n, const std::vector<Pair> &pairs)
+{
+    std::map<std::pair<int, int>, std::size_t> index;
+    for (std::size_t e = 0; e < pairs.size(); ++e)
+        index[{pairs[e].i, pairs[e].j}] = e;
+    int m = n % 2 ? n + 1 : n;
+    std::vector<Round> rounds;
+    for (int r = 0; r < m - 1; ++r) {
+        Round round;
+        auto add = [&](int a, int b) {
+            if (a >= n || b >= n)
+                return;
+            round.push_back(index.at({std::min(a, b), std::max(a, b)}));
+        };
+        add(r, m - 1);
+        for (int k = 1; k < m / 2; ++k)
+            add((r + k) % (m - 1), (r - k + m - 1) % (m - 1));
+        std::sort(round.begin(), round.end());
+        rounds.push_back(round);
+    }
+    return rounds;
+}
+
+/* Greedy packing: each round takes, in order of decreasing remaining load
+ * of their processes, the experiments whose processes are all still free. */
+template <int K>
+std::vector<Round> greedy_rounds(int n,
+                                 const std::vector<std::array<int, K>> &items)
+{
+    std::vector<long> load(n, 0);
+    for (const auto &it : items)
+        for (int p : it)
+            ++load[p];
+    std::vector<std::size_t> left(items.size());
+    for (std::size_t e = 0; e < left.size(); ++e)
+        left[e] = e;
+    std::vector<Round> rounds;
+    std::vector<char> busy(n);
+    while (!left.empty()) {
+        auto weight = [&](std::size_t e) {
+            long w = 0;
+            for (int p : items[e])
+                w += load[p];
+            return w;
+        };
+        std::stable_sort(left.begin(), left.end(),
+                         [&](std::size_t a, std::size_t b) {
+                             return weight(a) > weight(b);
+                         });
+        std::fill(busy.begin(), busy.end(), 0);
+        Round round;
+        std::vector<std::size_t> rest;
+        for (std::size_t e : left) {
+            bool free = true;
+            for (int p : items[e])
+                free = free && !busy[p];
+            if (!free) {
+                rest.push_back(e);
+                continue;
+            }
+            for (int p : items[e]) {
+                busy[p] = 1;
+                --load[p];
+            }
+            round.push_back(e);
+        }
+        std::sort(round.begin(), round.end());
+        rounds.push_back(round);
+        left.swap(rest);
+    }
+    return rounds;
+}
+
+} // namespace
+
+std::vector<Round> schedule_pairs(int n, const std::vector<Pair> &pairs,
+                                  bool parallel)
+{
+    check_pairs(n, pairs);
+    if (!parallel)
+        return one_per_round(pairs.size());
+    std::vector<Pair> sorted;
+    for (const Pair &p : pairs)
+        sorted.push_back({std::min(p.i, p.j), std::max(p.i, p.j)});
+    std::vector<Pair> all = all_pairs(n);
+    bool complete = sorted.size() == all.size() &&
+                    std::equal(sorted.begin(), sorted.end(), all.begin(),
+                               [](const Pair &a, const Pair &b) {
+                                   return a.i == b.i && a.j == b.j;
+                               });
+    if (complete)
+        return circle_rounds(n, sorted);
+    std::vector<std::array<int, 2>> items;
+    for (const Pair &p : sorted)
+        items.push_back({p.i, p.j});
+    return greedy_rounds<2>(n, items);
+}
+
+std::vector<Round> schedule_triplets(int n,
+                                     const std::vector<Triplet> &triplets,
+                                     bool parallel)
+{
+    for (const Triplet &t : triplets)
+        if (t.i < 0 || t.k >= n || !(t.i < t.j && t.j < t.k))
+            CPM_THROW("triplet " + std::to_string(t.i) + "," +
+                      std::to_string(t.j) + "," + std::to_string(t.k) +
+                      " is not i<j<k within 0.." + std::to_string(n - 1));
+    if (!parallel)
+        return one_per_round(triplets.size());
+    std::vector<std::array<int, 3>> items;
+    for (const Triplet &t : triplets)
+        items.push_back({t.i, t.j, t.k});
+    return greedy_rounds<3>(n, items);
+}
+
+} // namespace cpm::bench

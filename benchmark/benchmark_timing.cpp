@@ -1,0 +1,127 @@
+#include "benchmark_timing.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <limits>
+
+namespace cpm::bench {
+
+namespace {
+const int kSyncTag = 7101;
+const int kBarrierReps = 10;
+const int kPingPongs = 10;
+} // namespace
+
+const char *timing_name(Timing t)
+{
+    switch (t) {
+    case Timing::Max: return "max";
+    case Timing::Root: return "root";
+    case Timing::Global: return "global";
+    }
+    return "?";
+}
+
+Timing parse_timing(const std::string &name)
+{
+    for (Timing t : {Timing::Max, Timing::Root, Timing::Global})
+        if (name == timing_name(t))
+            return t;
+    throw UsageError("unknown timing method '" + name +
+                     "' (valid: max, root, global)");
+}
+
+Timer::Timer(MPI_Comm comm, int root, Timing method)
+    : comm_(comm), root_(root), method_(method)
+{
+    CPM_MPI(MPI_Comm_rank(comm, &rank_));
+    CPM_MPI(MPI_Comm_size(comm, &size_));
+    if (root < 0 || root >= size_)
+        throw UsageError("root " + std::to_string(root) +
+                         " is outside 0.." + std::to_string(size_ - 1));
+    offset_.assign(size_, 0.0);
+    if (method == Timing::Root) {
+        CPM_MPI(MPI_Barrier(comm_));
+        CPM_MPI(MPI_Barrier(comm_));
+        double t0 = MPI_Wtime();
+        for (int r = 0; r < kBarrierReps; ++r)
+            CPM_MPI(MPI_Barrier(comm_));
+        barrier_ = (MPI_Wtime() - t0) / kBarrierReps;
+        CPM_MPI(MPI_Bcast(&barrier_, 1, MPI_DOUBLE, root_, comm_));
+    } else if (method == Timing::Global) {
+        int *global = nullptr, flag = 0;
+        CPM_MPI(MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global,
+                                  &flag));
+        if (flag && global && *global)
+            return;
+        for (int r = 0; r < size_; ++r) {
+            if (r == root_)
+                continue;
+            if (rank_ == root_) {
+                double best = std::numeric_limits<double>::infinity();
+                for (int k = 0; k < kPingPongs; ++k) {
+                    double remote = 0, t1 = MPI_Wtime();
+                    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, r, kSyncTag, comm_));
+                    CPM_MPI(MPI_Recv(&remote, 1, MPI_DOUBLE, r, kSyncTag, comm_,
+                                     MPI_STATUS_IGNORE));
+                    double t2 = MPI_Wtime();
+                    if (t2 - t1 < best) {
+                        best = t2 - t1;
+                        offset_[r] = remote - (t1 + t2) / 2;
+                    }
+                }
+            } else if (rank_ == r) {
+                for (int k = 0; k < kPingPongs; ++k) {
+                    CPM_MPI(MPI_Recv(nullptr, 0, MPI_BYTE, root_, kSyncTag,
+                                     comm_, MPI_STATUS_IGNORE));
+                    double now = MPI_Wtime();
+                    CPM_MPI(MPI_Send(&now, 1, MPI_DOUBLE, root_, kSyncTag,
+                                     comm_));
+                }
+            }
+        }
+        CPM_MPI(MPI_Bcast(offset_.data(), size_, MPI_DOUBLE, root_, comm_));
+    }
+}
+
+double Timer::time(const std::function<void()> &op)
+{
+    CPM_MPI(MPI_Barrier(comm_));
+    switch (method_) {
+    case Timing::Max: {
+        double t0 = MPI_Wtime();
+        op();
+        double local = MPI_Wtime() - t0, t = 0;
+        CPM_MPI(MPI_Allreduce(&local, &t, 1, MPI_DOUBLE, MPI_MAX, comm_));
+        return t;
+    }
+    case Timing::Root: {
+        double t0 = MPI_Wtime();
+        op();
+        CPM_MPI(MPI_Barrier(comm_));
+        return MPI_Wtime() - t0 - barrier_;
+    }
+    case Timing::Global: {
+        double span[2];
+        span[0] = MPI_Wtime();
+        op();
+        span[1] = MPI_Wtime();
+        std::vector<double> all(rank_ == root_ ? 2 * size_ : 0);
+        CPM_MPI(MPI_Gather(span, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE,
+                           root_, comm_));
+        if (rank_ != root_)
+            return 0;
+        double start = std::numeric_limits<double>::infinity();
+        double finish = -start;
+        for (int r = 0; r < size_; ++r) {
+            start = std::min(start, all[2 * r] - offset_[r]);
+            finish = std::max(finish, all[2 * r + 1] - offset_[r]);
+        }
+        return finish - start;
+    }
+    }
+    return 0;
+}
+
+} // namespace cpm::bench

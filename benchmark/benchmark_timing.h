@@ -1,0 +1,67 @@
+/**
+ * \file benchmark_timing.h
+ * \brief Timing methods for collective experiments.
+ *
+ * - max:    barrier; every rank times the operation locally; the time is
+ *           the maximum of the local times (MPI_MAX reduction).
+ * - root:   barrier; the root times the operation followed by a second
+ *           barrier, and subtracts the mean time of a barrier measured
+ *           beforehand.
+ * - global: every rank records its start and finish; both are moved onto
+ *           the root's clock with offsets estimated by ping-pong (Cristian's
+ *           method, the sample with the shortest roundtrip), unless the
+ *           MPI_WTIME_IS_GLOBAL attribute says that clocks are synchronised;
+ *           the time is the latest finish minus the earliest start.
+ */
+#ifndef CPM_BENCHMARK_TIMING_H
+#define CPM_BENCHMARK_TIMING_H
+
+#include <mpi.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+/** \addtogroup benchmark
+ *  @{ */
+
+namespace cpm::bench {
+
+/** How the time of a collective experiment is taken. */
+enum class Timing { Max, Root, Global };
+
+/** "max", "root" or "global". */
+const char *timing_name(Timing t);
+/** Parses a timing name; throws cpm::UsageError listing the valid names. */
+Timing parse_timing(const std::string &name);
+
+/**
+ * Times repetitions of a collective operation on a communicator. Creating a
+ * Timer is collective: it measures the barrier (root method) or the clock
+ * offsets (global method) once.
+ */
+class Timer {
+public:
+    Timer(MPI_Comm comm, int root, Timing method);
+    /** Runs op once on every rank and returns its time. Collective; the
+     *  value is significant at the root (and, for max, on every rank). */
+    double time(const std::function<void()> &op);
+    Timing method() const { return method_; }
+    /** Clock offsets against the root (global method), seconds. */
+    const std::vector<double> &offsets() const { return offset_; }
+    /** Mean barrier time subtracted by the root method, seconds. */
+    double barrier_time() const { return barrier_; }
+
+private:
+    MPI_Comm comm_;
+    int root_, rank_, size_;
+    Timing method_;
+    double barrier_ = 0;
+    std::vector<double> offset_;
+};
+
+} // namespace cpm::bench
+
+/** @} */
+
+#endif

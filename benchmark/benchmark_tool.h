@@ -1,0 +1,77 @@
+/**
+ * \file benchmark_tool.h
+ * \brief What every CPM tool shares: the main() skeleton with clean error
+ *        exits on all ranks, the output header, and progress on stderr.
+ */
+#ifndef CPM_BENCHMARK_TOOL_H
+#define CPM_BENCHMARK_TOOL_H
+
+#include "benchmark_options.h"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+/** \addtogroup benchmark
+ *  @{ */
+
+namespace cpm::bench {
+
+/** Facts about a run, written as '#' lines at the top of every output. */
+struct RunInfo {
+    std::string tool;                    /**< tool name */
+    std::string command;                 /**< the command line */
+    std::string date;                    /**< start, UTC, ISO 8601 */
+    std::string mpi;                     /**< MPI library and version */
+    std::vector<std::string> processors; /**< processor name of each rank */
+    double start = 0;                    /**< MPI_Wtime at the start */
+};
+
+/** Collects the run facts (collective over comm). */
+RunInfo collect_run_info(MPI_Comm comm, const std::string &tool,
+                         const std::string &command);
+
+/** Writes the common header lines; extra lines are "key: value" pairs. */
+void write_header(std::ostream &out, const RunInfo &info,
+                  const ToolOptions &opt,
+                  const std::vector<std::pair<std::string, std::string>> &extra);
+
+/** Progress of a run on rank 0's stderr: experiments done of total, time
+ *  elapsed and an estimate of the time left. Silent unless stderr is a
+ *  terminal or verbose is set. */
+class Progress {
+public:
+    Progress(const std::string &tool, long total, bool verbose, bool rank0);
+    /** Counts k more experiments as done. */
+    void step(long k);
+    /** Ends the progress line. */
+    void finish();
+
+private:
+    std::string tool_;
+    long total_, done_ = 0;
+    bool on_, tty_;
+    double start_, last_ = -1;
+};
+
+/**
+ * Runs a tool: initialises MPI, parses the options on every rank (agreed),
+ * prints help on -h, calls body, and turns errors into one line on rank 0
+ * and a non-zero exit of every rank (2 for bad input, 1 otherwise). An
+ * error raised on some ranks only aborts the job (MPI_Abort), since the
+ * other ranks may be waiting in a collective.
+ */
+int tool_main(int argc, char **argv, const std::string &tool,
+              const std::string &synopsis, unsigned groups,
+              const std::string &help_tail,
+              const std::function<void(const ToolOptions &, MPI_Comm)> &body);
+
+} // namespace cpm::bench
+
+/** @} */
+
+#endif

@@ -1,0 +1,97 @@
+/* collective: times a collective operation over a range of message sizes
+ * under a timing method. One row per size. */
+#include "benchmark_collective.h"
+#include "benchmark_tool.h"
+#include "common_atomic_file.h"
+#include "common_error.h"
+#include "common_mpi.h"
+
+#include <cstdio>
+#include <memory>
+
+using namespace cpm;
+using namespace cpm::bench;
+
+namespace {
+
+void run(const ToolOptions &opt, MPI_Comm comm)
+{
+    int rank = 0, n = 1;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    std::vector<long> sizes = opt.message_sizes();
+    const CollectiveOp *op = nullptr;
+    std::unique_ptr<AtomicFile> out;
+    agree(comm, [&] {
+        op = &find_collective(opt.operation);
+        if (opt.root >= n)
+            throw UsageError("root " + std::to_string(opt.root) +
+                             " is outside 0.." + std::to_string(n - 1));
+        for (long M : sizes)
+            if (M > (long(1) << 30) / n)
+                throw UsageError("message size " + std::to_string(M) +
+                                 " times " + std::to_string(n) +
+                                 " processes exceeds 1 GiB");
+        if (rank == 0)
+            out = std::make_unique<AtomicFile>(opt.output);
+    });
+    RunInfo info = collect_run_info(comm, "collective", opt.command);
+    Progress progress("collective", long(sizes.size()), opt.verbose,
+                      rank == 0);
+    std::vector<Result> results;
+    for (long M : sizes) {
+        results.push_back(measure_collective(comm, *op, M, opt.root,
+                                             opt.timing, opt.precision));
+        progress.step(1);
+    }
+    progress.finish();
+    double total = MPI_Wtime() - info.start;
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
+        long converged = 0;
+        for (const Result &r : results)
+            converged += r.converged;
+        char buf[256];
+        std::snprintf(buf, sizeof buf, "%.6f s", total);
+        std::ostream &os = out->stream();
+        write_header(os, info, opt,
+                     {{"operation", std::string(op->name) + " (" +
+                                        op->description + ")"},
+                      {"root", std::to_string(opt.root)},
+                      {"timing", timing_name(opt.timing)},
+                      {"M", "bytes per process"},
+                      {"total benchmarking time", buf},
+                      {"converged", std::to_string(converged) + " of " +
+                                        std::to_string(results.size()) +
+                                        " experiments"},
+                      {"columns", "M T wtick reps ci"}});
+        for (const Result &r : results) {
+            std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %d %.3e\n", r.M, r.T,
+                          r.wtick, r.reps, r.ci);
+            os << buf;
+        }
+        out->commit();
+    });
+}
+
+std::string operations_help()
+{
+    std::string s = "\noperations (-O):\n";
+    for (const CollectiveOp &op : collective_ops()) {
+        std::string name = std::string("  ") + op.name;
+        name.resize(26, ' ');
+        s += name + op.description + "\n";
+    }
+    return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    return tool_main(argc, argv, "collective",
+                     "mpirun -np N collective -O NAME [options]",
+                     kOptMeasure | kOptTiming | kOptCollective,
+                     operations_help(), run);
+}

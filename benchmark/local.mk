@@ -1,0 +1,30 @@
+# The measurement module (part of libcpm) and the tools p2p and collective.
+BENCHMARK_SOURCES = \
+	benchmark/benchmark_precision.cpp \
+	benchmark/benchmark_schedule.cpp \
+	benchmark/benchmark_timing.cpp \
+	benchmark/benchmark_p2p.cpp \
+	benchmark/benchmark_coll_util.cpp \
+	benchmark/benchmark_coll_linear.cpp \
+	benchmark/benchmark_coll_binomial.cpp \
+	benchmark/benchmark_collective.cpp \
+	benchmark/benchmark_options.cpp \
+	benchmark/benchmark_tool.cpp
+libcpm_la_SOURCES += $(BENCHMARK_SOURCES)
+
+pkginclude_HEADERS += \
+	benchmark/benchmark_precision.h \
+	benchmark/benchmark_schedule.h \
+	benchmark/benchmark_timing.h \
+	benchmark/benchmark_p2p.h \
+	benchmark/benchmark_coll.h \
+	benchmark/benchmark_collective.h \
+	benchmark/benchmark_options.h \
+	benchmark/benchmark_tool.h
+noinst_HEADERS += benchmark/benchmark_coll_util.h
+
+bin_PROGRAMS += p2p collective
+p2p_SOURCES = benchmark/benchmark_tool_p2p.cpp
+p2p_LDADD = libcpm.la
+collective_SOURCES = benchmark/benchmark_tool_collective.cpp
+collective_LDADD = libcpm.la

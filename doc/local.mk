@@ -1,0 +1,19 @@
+# Documentation: man pages (installed) and the Doxygen API reference
+# (make doc, if doxygen was found).
+dist_man_MANS += doc/man/p2p.1 doc/man/collective.1
+EXTRA_DIST += doc/Doxyfile.in doc/formats.md doc/measurement.md doc/testing.md
+
+if HAVE_DOXYGEN
+doc: doc/Doxyfile
+	cd doc && $(DOXYGEN) Doxyfile
+doc/Doxyfile: $(srcdir)/doc/Doxyfile.in
+	@mkdir -p doc
+	sed -e 's|@top_srcdir[@]|$(abs_top_srcdir)|g' -e 's|@VERSION[@]|$(VERSION)|g' $< > $@
+CLEANFILES += doc/Doxyfile
+clean-local:
+	rm -rf doc/api
+else
+doc:
+	@echo "make doc needs doxygen (Debian: doxygen) and configure run again" >&2; exit 1
+endif
+.PHONY: doc

@@ -1,0 +1,60 @@
+# CPM_CHECK_R
+# -----------
+# R embedded through RInside, for Bai-Perron breakpoints (strucchange).
+# On by default: configure stops if R, RInside, Rcpp or one of the R
+# packages strucchange, sandwich, zoo is missing, naming the Debian package.
+# --with-R=DIR uses DIR/bin/R; --without-R builds without R.
+AC_DEFUN([CPM_CHECK_R], [
+  AC_ARG_WITH([R],
+    [AS_HELP_STRING([--with-R=DIR], [R installation prefix containing bin/R (default: R on PATH)])
+AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time with a message])],
+    [], [with_R=yes])
+  cpm_have_r=no
+  R_CPPFLAGS=
+  R_LIBS=
+  AS_IF([test "x$with_R" != xno], [
+    AS_IF([test "x$with_R" = xyes],
+      [AC_PATH_PROG([R_BIN], [R])],
+      [AC_PATH_PROG([R_BIN], [R], [], [$with_R/bin])])
+    AS_IF([test -z "$R_BIN"],
+      [AC_MSG_ERROR([R not found; install it (Debian: r-base-core r-base-dev), give --with-R=DIR, or configure --without-R])])
+    RSCRIPT=`dirname "$R_BIN"`/Rscript
+    AS_IF([test -x "$RSCRIPT"], [], [AC_MSG_ERROR([Rscript not found beside $R_BIN])])
+    AC_MSG_CHECKING([R home])
+    R_HOME_DIR=`"$R_BIN" RHOME`
+    AC_MSG_RESULT([$R_HOME_DIR])
+    AS_IF([test -z "`"$R_BIN" CMD config --cppflags 2>/dev/null`"],
+      [AC_MSG_ERROR([R was not built as a shared library or has no headers; install r-base-dev])])
+    for cpm_pkg in Rcpp RInside strucchange sandwich zoo; do
+      AC_MSG_CHECKING([for R package $cpm_pkg])
+      AS_IF(["$RSCRIPT" -e "quit(status = !requireNamespace('$cpm_pkg', quietly = TRUE))" >/dev/null 2>&1],
+        [AC_MSG_RESULT([yes])],
+        [AC_MSG_RESULT([no])
+         cpm_deb=r-cran-`echo $cpm_pkg | tr 'A-Z' 'a-z'`
+         AC_MSG_ERROR([R package $cpm_pkg is missing; install it (Debian: $cpm_deb), or configure --without-R])])
+    done
+    R_CPPFLAGS=`{ "$R_BIN" CMD config --cppflags; echo; "$RSCRIPT" -e 'Rcpp:::CxxFlags()'; echo; "$RSCRIPT" -e 'RInside:::CxxFlags()'; echo; } | tr -d '"' | tr '\n' ' '`
+    R_LIBS=`{ "$RSCRIPT" -e 'RInside:::LdFlags()'; echo; "$R_BIN" CMD config --ldflags; } | tr '\n' ' '`
+    R_LIBDIR="$R_HOME_DIR/lib"
+    R_LIBS="$R_LIBS -Wl,-rpath,$R_LIBDIR"
+    cpm_save_CPPFLAGS=$CPPFLAGS
+    cpm_save_LIBS=$LIBS
+    CPPFLAGS="$CPPFLAGS $R_CPPFLAGS"
+    LIBS="$R_LIBS $LIBS"
+    AC_MSG_CHECKING([whether a program embedding R through RInside links])
+    AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <RInside.h>]],
+                                    [[RInside *r = nullptr; return r != nullptr;]])],
+      [AC_MSG_RESULT([yes])],
+      [AC_MSG_RESULT([no])
+       AC_MSG_ERROR([cannot link with RInside; install r-cran-rinside r-cran-rcpp r-base-dev, or configure --without-R])])
+    CPPFLAGS=$cpm_save_CPPFLAGS
+    LIBS=$cpm_save_LIBS
+    AC_DEFINE_UNQUOTED([CPM_R_HOME], ["$R_HOME_DIR"], [R home found at configure time])
+    AC_DEFINE([HAVE_R], [1], [R is embedded through RInside])
+    cpm_have_r=yes
+  ])
+  AC_SUBST([R_CPPFLAGS])
+  AC_SUBST([R_LIBS])
+  AC_SUBST([RSCRIPT])
+  AM_CONDITIONAL([HAVE_R], [test "x$cpm_have_r" = xyes])
+])

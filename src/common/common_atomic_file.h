@@ -1,0 +1,53 @@
+/**
+ * \file common_atomic_file.h
+ * \brief Output files that appear whole or not at all.
+ */
+#ifndef CPM_COMMON_ATOMIC_FILE_H
+#define CPM_COMMON_ATOMIC_FILE_H
+
+#include <fstream>
+#include <ostream>
+#include <string>
+
+/** \addtogroup common
+ *  @{ */
+
+namespace cpm {
+
+/**
+ * Writes to a temporary file beside the target and renames it over the
+ * target on commit(). If the object is destroyed before commit() (an error
+ * was thrown), the temporary file is removed and the target is untouched.
+ * The names "-" and "stdout" mean standard output, written directly.
+ */
+class AtomicFile {
+public:
+    explicit AtomicFile(const std::string &path);
+    ~AtomicFile();
+    AtomicFile(const AtomicFile &) = delete;
+    AtomicFile &operator=(const AtomicFile &) = delete;
+
+    /** The stream to write to. */
+    std::ostream &stream();
+    /** Flushes, checks for write errors and moves the file into place. */
+    void commit();
+    /** True if the target is standard output. */
+    bool is_stdout() const { return tmp_.empty(); }
+
+private:
+    std::string path_;
+    std::string tmp_;
+    std::ofstream file_;
+    bool committed_ = false;
+};
+
+/** True if the name means standard output ("-" or "stdout"). */
+bool is_stdout_name(const std::string &path);
+/** True if the name means standard input ("-" or "stdin"). */
+bool is_stdin_name(const std::string &path);
+
+} // namespace cpm
+
+/** @} */
+
+#endif

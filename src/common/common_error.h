@@ -1,0 +1,70 @@
+/**
+ * \file common_error.h
+ * \brief Errors reported by CPM library code, and the MPI check macro.
+ *
+ * Library code never exits: it throws cpm::Error, which carries a one-line
+ * message and the source location that raised it. Tools catch it at the top
+ * level, print the message once (rank 0) and exit non-zero.
+ */
+#ifndef CPM_COMMON_ERROR_H
+#define CPM_COMMON_ERROR_H
+
+#include <stdexcept>
+#include <string>
+
+/** \defgroup common Common: errors and MPI checks
+ *  Shared by every other module; depends on nothing but MPI's header.
+ *  @{ */
+
+namespace cpm {
+
+/** A failure with a one-line, user-readable message. */
+class Error : public std::runtime_error {
+public:
+    explicit Error(const std::string &what) : std::runtime_error(what) {}
+    Error(const std::string &what, const char *file, int line)
+        : std::runtime_error(what), file_(file), line_(line) {}
+    /** Source file that raised the error (empty if not recorded). */
+    const std::string &file() const { return file_; }
+    /** Source line that raised the error (0 if not recorded). */
+    int line() const { return line_; }
+    /** True if every rank of the communicator threw this same error (see
+     *  cpm::agree), so that all of them can exit cleanly. */
+    bool collective() const { return collective_; }
+    /** Marks the error as thrown on every rank. */
+    void set_collective() { collective_ = true; }
+
+private:
+    std::string file_;
+    int line_ = 0;
+    bool collective_ = false;
+};
+
+/** Bad input from the user (options, files, sizes): exit status 2 in tools. */
+class UsageError : public Error {
+public:
+    explicit UsageError(const std::string &what) : Error(what) {}
+};
+
+/** Throws cpm::Error naming the failed MPI call and MPI's own message. */
+[[noreturn]] void throw_mpi_error(int code, const char *call, const char *file,
+                                  int line);
+
+} // namespace cpm
+
+/** Runs an MPI call and throws cpm::Error if it does not return MPI_SUCCESS.
+ *  The communicator's error handler must be MPI_ERRORS_RETURN for failures
+ *  to reach this check (cpm::set_errors_return does that). */
+#define CPM_MPI(call)                                                        \
+    do {                                                                     \
+        int cpm_mpi_rc_ = (call);                                            \
+        if (cpm_mpi_rc_ != MPI_SUCCESS)                                      \
+            ::cpm::throw_mpi_error(cpm_mpi_rc_, #call, __FILE__, __LINE__);  \
+    } while (0)
+
+/** Throws cpm::Error with the current source location. */
+#define CPM_THROW(msg) throw ::cpm::Error((msg), __FILE__, __LINE__)
+
+/** @} */
+
+#endif

@@ -1,0 +1,97 @@
+#include "common_mpi.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace cpm {
+
+DupComm::DupComm(MPI_Comm comm)
+{
+    CPM_MPI(MPI_Comm_dup(comm, &comm_));
+    CPM_MPI(MPI_Comm_set_errhandler(comm_, MPI_ERRORS_RETURN));
+    CPM_MPI(MPI_Comm_rank(comm_, &rank_));
+    CPM_MPI(MPI_Comm_size(comm_, &size_));
+}
+
+DupComm::~DupComm()
+{
+    if (comm_ != MPI_COMM_NULL)
+        MPI_Comm_free(&comm_);
+}
+
+void agree(MPI_Comm comm, const std::function<void()> &step)
+{
+    int rank = 0, size = 1;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    CPM_MPI(MPI_Comm_size(comm, &size));
+    // 0 = fine, 1 = cpm::Error, 2 = cpm::UsageError
+    int kind = 0;
+    std::string message;
+    try {
+        step();
+    } catch (const UsageError &e) {
+        kind = 2;
+        message = e.what();
+    } catch (const Error &e) {
+        kind = 1;
+        message = e.what();
+    }
+    int mine = kind ? rank : size, first = size;
+    CPM_MPI(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm));
+    if (first == size)
+        return;
+    int len = int(message.size());
+    CPM_MPI(MPI_Bcast(&kind, 1, MPI_INT, first, comm));
+    CPM_MPI(MPI_Bcast(&len, 1, MPI_INT, first, comm));
+    message.resize(len);
+    CPM_MPI(MPI_Bcast(message.data(), len, MPI_CHAR, first, comm));
+    if (kind == 2) {
+        UsageError e(message);
+        e.set_collective();
+        throw e;
+    }
+    Error e(message);
+    e.set_collective();
+    throw e;
+}
+
+std::vector<std::string> processor_names(MPI_Comm comm)
+{
+    int size = 1;
+    CPM_MPI(MPI_Comm_size(comm, &size));
+    char name[MPI_MAX_PROCESSOR_NAME + 1] = {0};
+    int len = 0;
+    CPM_MPI(MPI_Get_processor_name(name, &len));
+    std::vector<char> all(std::size_t(size) * (MPI_MAX_PROCESSOR_NAME + 1));
+    CPM_MPI(MPI_Allgather(name, MPI_MAX_PROCESSOR_NAME + 1, MPI_CHAR,
+                          all.data(), MPI_MAX_PROCESSOR_NAME + 1, MPI_CHAR,
+                          comm));
+    std::vector<std::string> names;
+    for (int r = 0; r < size; ++r) {
+        std::string s(&all[std::size_t(r) * (MPI_MAX_PROCESSOR_NAME + 1)]);
+        std::replace(s.begin(), s.end(), ' ', '_');
+        names.push_back(s.empty() ? "unknown" : s);
+    }
+    return names;
+}
+
+std::string mpi_library_version()
+{
+    char text[MPI_MAX_LIBRARY_VERSION_STRING + 1] = {0};
+    int len = 0;
+    CPM_MPI(MPI_Get_library_version(text, &len));
+    std::string s(text, std::strlen(text));
+    std::size_t nl = s.find_first_of("\r\n");
+    if (nl != std::string::npos)
+        s.resize(nl);
+    while (!s.empty() && (s.back() == ' ' || s.back() == ','))
+        s.pop_back();
+    int major = 0, minor = 0;
+    CPM_MPI(MPI_Get_version(&major, &minor));
+    return s + " (MPI " + std::to_string(major) + "." + std::to_string(minor) +
+           ")";
+}
+
+} // namespace cpm

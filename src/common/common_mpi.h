@@ -1,0 +1,56 @@
+/**
+ * \file common_mpi.h
+ * \brief Small MPI helpers: an owned duplicate communicator and agreement
+ *        on errors across ranks.
+ */
+#ifndef CPM_COMMON_MPI_H
+#define CPM_COMMON_MPI_H
+
+#include <mpi.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+/** \addtogroup common
+ *  @{ */
+
+namespace cpm {
+
+/** A duplicate of a communicator, with MPI_ERRORS_RETURN, freed on scope
+ *  exit. Library experiments run on one so that their messages never match
+ *  the caller's and MPI failures become cpm::Error. */
+class DupComm {
+public:
+    explicit DupComm(MPI_Comm comm);
+    ~DupComm();
+    DupComm(const DupComm &) = delete;
+    DupComm &operator=(const DupComm &) = delete;
+    operator MPI_Comm() const { return comm_; }
+    int rank() const { return rank_; }
+    int size() const { return size_; }
+
+private:
+    MPI_Comm comm_ = MPI_COMM_NULL;
+    int rank_ = 0, size_ = 0;
+};
+
+/**
+ * Runs step on every rank of comm and makes its outcome collective: if it
+ * throws cpm::Error on any rank, every rank throws the error of the lowest
+ * failing rank (a cpm::UsageError stays one). Used where one rank alone may
+ * fail (opening a file, parsing input) so that no rank is left waiting.
+ */
+void agree(MPI_Comm comm, const std::function<void()> &step);
+
+/** Processor name of every rank, gathered on all ranks. */
+std::vector<std::string> processor_names(MPI_Comm comm);
+
+/** First line of MPI_Get_library_version, and the MPI standard version. */
+std::string mpi_library_version();
+
+} // namespace cpm
+
+/** @} */
+
+#endif

@@ -1,0 +1,51 @@
+# The test suite (make check), run by automake's parallel harness through
+# tests/run-test: programs named mpi_* run under mpirun at 2, 3 and 4
+# processes (CPM_TEST_NP overrides), smpi_*.sh under SimGrid, the rest
+# directly. See doc/testing.md.
+LOG_COMPILER = $(top_builddir)/tests/run-test
+EXTRA_DIST += tests/run-test.in
+
+if HAVE_GTEST
+TEST_CPPFLAGS = $(AM_CPPFLAGS) $(GTEST_CPPFLAGS)
+TEST_LDADD = libcpm.la $(GTEST_LIBS)
+
+UNIT_TESTS = \
+	tests/unit/test_stopping \
+	tests/unit/test_schedule \
+	tests/unit/test_options \
+	tests/unit/test_atomic_file
+MPI_TESTS = \
+	tests/mpi/mpi_collectives \
+	tests/mpi/mpi_experiments
+SCRIPT_TESTS = \
+	tests/tools/tools_bad_input.sh \
+	tests/tools/tools_output.sh
+
+check_PROGRAMS += $(UNIT_TESTS) $(MPI_TESTS)
+TESTS += $(UNIT_TESTS) $(MPI_TESTS) $(SCRIPT_TESTS)
+EXTRA_DIST += $(SCRIPT_TESTS)
+
+tests_unit_test_stopping_SOURCES = tests/unit/test_stopping.cpp
+tests_unit_test_stopping_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_stopping_LDADD = $(TEST_LDADD) -lgtest_main
+tests_unit_test_schedule_SOURCES = tests/unit/test_schedule.cpp
+tests_unit_test_schedule_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_schedule_LDADD = $(TEST_LDADD) -lgtest_main
+tests_unit_test_options_SOURCES = tests/unit/test_options.cpp
+tests_unit_test_options_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_options_LDADD = $(TEST_LDADD) -lgtest_main
+tests_unit_test_atomic_file_SOURCES = tests/unit/test_atomic_file.cpp
+tests_unit_test_atomic_file_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_atomic_file_LDADD = $(TEST_LDADD) -lgtest_main
+
+tests_mpi_mpi_collectives_SOURCES = tests/mpi/mpi_collectives.cpp tests/mpi/mpi_gtest_main.cpp
+tests_mpi_mpi_collectives_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_mpi_mpi_collectives_LDADD = $(TEST_LDADD)
+tests_mpi_mpi_experiments_SOURCES = tests/mpi/mpi_experiments.cpp tests/mpi/mpi_gtest_main.cpp
+tests_mpi_mpi_experiments_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_mpi_mpi_experiments_LDADD = $(TEST_LDADD)
+else
+check-local:
+	@echo "make check needs GoogleTest: install it (Debian: libgtest-dev) and run configure again" >&2
+	@exit 1
+endif
