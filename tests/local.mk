@@ -49,3 +49,6 @@ check-local:
 	@echo "make check needs GoogleTest: install it (Debian: libgtest-dev) and run configure again" >&2
 	@exit 1
 endif
+
+# Simulated-cluster tests (SimGrid SMPI): their own rules.
+include $(srcdir)/tests/smpi/local.mk

@@ -1,0 +1,1 @@
+# SMPI tests: see tests/smpi/README
