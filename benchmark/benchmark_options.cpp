@@ -158,7 +158,7 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
     longs.push_back({nullptr, 0, nullptr, 0});
 
     ToolOptions o;
-    optind = 1;
+    optind = 0; // 0, not 1: glibc then also resets its internal state
     opterr = 0;
     int c, index = -1;
     while ((c = getopt_long(argc, argv, shorts.c_str(), longs.data(),
@@ -245,8 +245,10 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
             throw UsageError("option " + std::string(argv[optind - 1]) +
                              " needs an argument");
         default: {
-            std::string bad = optopt ? std::string("-") + char(optopt)
-                                     : std::string(argv[optind - 1]);
+            std::string last = argv[optind - 1];
+            std::string bad = last.rfind("--", 0) == 0
+                                  ? last.substr(0, last.find('='))
+                                  : std::string("-") + char(optopt);
             throw UsageError("unknown option '" + bad + "' (see -h)");
         }
         }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <random>
 #include <string>
 #include <utility>
 
@@ -87,54 +88,93 @@ std::vector<Round> circle_rounds(int n, const std::vector<Pair> &pairs)
     return rounds;
 }
 
-/* Greedy packing: each round takes, in order of decreasing remaining load
- * of their processes, the experiments whose processes are all still free. */
+/* Greedy packing, process by process: each round visits the free processes
+ * in order of decreasing remaining load (experiments not yet scheduled) and
+ * gives each the experiment, among those whose processes are all free, with
+ * the largest total remaining load. Loaded processes are served first, which
+ * keeps the last rounds from being sparse. */
+template <int K>
+std::vector<Round> greedy_pass(int n,
+                               const std::vector<std::array<int, K>> &items,
+                               unsigned seed)
+{
+    std::vector<long> load(n, 0);
+    std::vector<std::vector<std::size_t>> of(n); // experiments of a process
+    for (std::size_t e = 0; e < items.size(); ++e)
+        for (int p : items[e]) {
+            ++load[p];
+            of[p].push_back(e);
+        }
+    if (seed) { // another order of candidates breaks ties differently
+        std::mt19937 rng(seed);
+        for (auto &list : of)
+            std::shuffle(list.begin(), list.end(), rng);
+    }
+    std::vector<char> alive(items.size(), 1), busy(n);
+    std::vector<int> order(n);
+    std::size_t left = items.size();
+    std::vector<Round> rounds;
+    while (left > 0) {
+        for (int p = 0; p < n; ++p)
+            order[p] = p;
+        std::stable_sort(order.begin(), order.end(),
+                         [&](int a, int b) { return load[a] > load[b]; });
+        std::fill(busy.begin(), busy.end(), 0);
+        Round round;
+        for (int p : order) {
+            if (busy[p] || load[p] == 0)
+                continue;
+            std::size_t best = items.size();
+            long best_w = -1;
+            std::vector<std::size_t> &mine = of[p];
+            std::size_t kept = 0;
+            for (std::size_t e : mine) {
+                if (!alive[e])
+                    continue; // drop scheduled experiments from the list
+                mine[kept++] = e;
+                long w = 0;
+                bool free = true;
+                for (int q : items[e]) {
+                    free = free && !busy[q];
+                    w += load[q];
+                }
+                if (free && w > best_w) {
+                    best_w = w;
+                    best = e;
+                }
+            }
+            mine.resize(kept);
+            if (best == items.size())
+                continue;
+            alive[best] = 0;
+            --left;
+            for (int q : items[best]) {
+                busy[q] = 1;
+                --load[q];
+            }
+            round.push_back(best);
+        }
+        std::sort(round.begin(), round.end());
+        rounds.push_back(round);
+    }
+    return rounds;
+}
+
+/* The best of a few greedy passes with different tie-breaking (one pass for
+ * long lists, where passes cost more and gain less). The seeds are fixed, so
+ * every rank computes the same schedule. */
 template <int K>
 std::vector<Round> greedy_rounds(int n,
                                  const std::vector<std::array<int, K>> &items)
 {
-    std::vector<long> load(n, 0);
-    for (const auto &it : items)
-        for (int p : it)
-            ++load[p];
-    std::vector<std::size_t> left(items.size());
-    for (std::size_t e = 0; e < left.size(); ++e)
-        left[e] = e;
-    std::vector<Round> rounds;
-    std::vector<char> busy(n);
-    while (!left.empty()) {
-        auto weight = [&](std::size_t e) {
-            long w = 0;
-            for (int p : items[e])
-                w += load[p];
-            return w;
-        };
-        std::stable_sort(left.begin(), left.end(),
-                         [&](std::size_t a, std::size_t b) {
-                             return weight(a) > weight(b);
-                         });
-        std::fill(busy.begin(), busy.end(), 0);
-        Round round;
-        std::vector<std::size_t> rest;
-        for (std::size_t e : left) {
-            bool free = true;
-            for (int p : items[e])
-                free = free && !busy[p];
-            if (!free) {
-                rest.push_back(e);
-                continue;
-            }
-            for (int p : items[e]) {
-                busy[p] = 1;
-                --load[p];
-            }
-            round.push_back(e);
-        }
-        std::sort(round.begin(), round.end());
-        rounds.push_back(round);
-        left.swap(rest);
+    const unsigned passes = items.size() <= 5000 ? 8 : 1;
+    std::vector<Round> best = greedy_pass<K>(n, items, 0);
+    for (unsigned seed = 1; seed < passes; ++seed) {
+        std::vector<Round> r = greedy_pass<K>(n, items, seed);
+        if (r.size() < best.size())
+            best.swap(r);
     }
-    return rounds;
+    return best;
 }
 
 } // namespace

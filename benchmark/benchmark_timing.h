@@ -5,8 +5,8 @@
  * - max:    barrier; every rank times the operation locally; the time is
  *           the maximum of the local times (MPI_MAX reduction).
  * - root:   barrier; the root times the operation followed by a second
- *           barrier, and subtracts the mean time of a barrier measured
- *           beforehand.
+ *           barrier, and subtracts the time of a barrier measured
+ *           beforehand (the shortest of ten).
  * - global: every rank records its start and finish; both are moved onto
  *           the root's clock with offsets estimated by ping-pong (Cristian's
  *           method, the sample with the shortest roundtrip), unless the
@@ -49,7 +49,7 @@ public:
     Timing method() const { return method_; }
     /** Clock offsets against the root (global method), seconds. */
     const std::vector<double> &offsets() const { return offset_; }
-    /** Mean barrier time subtracted by the root method, seconds. */
+    /** Barrier time subtracted by the root method, seconds. */
     double barrier_time() const { return barrier_; }
 
 private:

@@ -1,3 +1,99 @@
-#include "benchmark_precision.h"
+// Output files appear whole or not at all.
+#include "common_atomic_file.h"
+#include "common_error.h"
+
+#include <cstdio>
+#include <cstdlib>
+#include <dirent.h>
+#include <fstream>
 #include <gtest/gtest.h>
-TEST(Stopping, Placeholder) { EXPECT_TRUE(true); }
+#include <sstream>
+#include <string>
+#include <unistd.h>
+
+namespace {
+
+class AtomicFileTest : public testing::Test {
+protected:
+    void SetUp() override
+    {
+        char tmpl[] = "/tmp/cpm-atomic-XXXXXX";
+        ASSERT_NE(mkdtemp(tmpl), nullptr);
+        dir_ = tmpl;
+    }
+    void TearDown() override
+    {
+        std::string cmd = "rm -rf '" + dir_ + "'";
+        ASSERT_EQ(std::system(cmd.c_str()), 0);
+    }
+    int entries() const
+    {
+        int count = 0;
+        DIR *d = opendir(dir_.c_str());
+        while (dirent *e = readdir(d))
+            count += std::string(e->d_name) != "." &&
+                     std::string(e->d_name) != "..";
+        closedir(d);
+        return count;
+    }
+    static std::string slurp(const std::string &path)
+    {
+        std::ifstream in(path);
+        std::stringstream s;
+        s << in.rdbuf();
+        return s.str();
+    }
+    std::string dir_;
+};
+
+TEST_F(AtomicFileTest, CommitMovesFileIntoPlace)
+{
+    std::string path = dir_ + "/out.txt";
+    {
+        cpm::AtomicFile f(path);
+        f.stream() << "hello\n";
+        EXPECT_EQ(access(path.c_str(), F_OK), -1); // not there before commit
+        f.commit();
+    }
+    EXPECT_EQ(slurp(path), "hello\n");
+    EXPECT_EQ(entries(), 1);
+}
+
+TEST_F(AtomicFileTest, NoCommitLeavesNothingBehind)
+{
+    std::string path = dir_ + "/out.txt";
+    {
+        cpm::AtomicFile f(path);
+        f.stream() << "half";
+    }
+    EXPECT_EQ(entries(), 0);
+}
+
+TEST_F(AtomicFileTest, NoCommitKeepsOldFile)
+{
+    std::string path = dir_ + "/out.txt";
+    std::ofstream(path) << "old\n";
+    {
+        cpm::AtomicFile f(path);
+        f.stream() << "new";
+    }
+    EXPECT_EQ(slurp(path), "old\n");
+    EXPECT_EQ(entries(), 1);
+}
+
+TEST_F(AtomicFileTest, UnwritableDirectoryIsAnError)
+{
+    EXPECT_THROW(cpm::AtomicFile(dir_ + "/missing/out.txt"), cpm::Error);
+}
+
+TEST(AtomicFileNames, StandardStreams)
+{
+    EXPECT_TRUE(cpm::is_stdout_name("-"));
+    EXPECT_TRUE(cpm::is_stdout_name("stdout"));
+    EXPECT_TRUE(cpm::is_stdin_name("stdin"));
+    EXPECT_FALSE(cpm::is_stdout_name("out"));
+    cpm::AtomicFile f("-");
+    EXPECT_TRUE(f.is_stdout());
+}
+
+} // namespace

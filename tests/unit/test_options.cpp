@@ -1,3 +1,114 @@
-#include "benchmark_precision.h"
+// Option parsing: defaults, sizes, and a clear error for each bad input.
+#include "benchmark_options.h"
+#include "common_error.h"
+
 #include <gtest/gtest.h>
-TEST(Stopping, Placeholder) { EXPECT_TRUE(true); }
+#include <string>
+#include <vector>
+
+using namespace cpm::bench;
+
+namespace {
+
+const unsigned kAll = kOptMeasure | kOptTiming | kOptCollective | kOptPairs;
+
+ToolOptions parse(std::vector<std::string> args, unsigned groups = kAll)
+{
+    args.insert(args.begin(), "tool");
+    std::vector<char *> argv;
+    for (std::string &a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    return parse_options(int(args.size()), argv.data(), groups);
+}
+
+// Expects a UsageError whose message contains `needle`.
+void expect_error(std::vector<std::string> args, const std::string &needle,
+                  unsigned groups = kAll)
+{
+    try {
+        parse(args, groups);
+        ADD_FAILURE() << "no error for " << needle;
+    } catch (const cpm::UsageError &e) {
+        EXPECT_NE(std::string(e.what()).find(needle), std::string::npos)
+            << "message: " << e.what();
+        EXPECT_EQ(std::string(e.what()).find('\n'), std::string::npos);
+    }
+}
+
+TEST(Options, DefaultsFollowCpm101)
+{
+    ToolOptions o = parse({"-O", "MPI_Scatter"});
+    EXPECT_EQ(o.stride, 1024);
+    EXPECT_EQ(o.max_size, 102400);
+    EXPECT_TRUE(o.parallel);
+    EXPECT_EQ(o.precision.min_reps, 5);
+    EXPECT_EQ(o.precision.max_reps, 100);
+    EXPECT_DOUBLE_EQ(o.precision.cl, 0.95);
+    EXPECT_DOUBLE_EQ(o.precision.eps, 0.025);
+    EXPECT_EQ(o.timing, Timing::Max);
+    EXPECT_EQ(o.output, "-");
+    std::vector<long> sizes = o.message_sizes();
+    ASSERT_EQ(sizes.size(), 101u);
+    EXPECT_EQ(sizes.front(), 0);
+    EXPECT_EQ(sizes.back(), 102400);
+}
+
+TEST(Options, ValuesAreParsed)
+{
+    ToolOptions o = parse({"-s", "100", "-m", "350", "-p", "0", "-r", "3",
+                           "-R", "9", "-c", "0.9", "-e", "0.1", "-t", "global",
+                           "-O", "MPI_Gather", "--root", "2", "--pair", "0,3",
+                           "--pair", "2,1", "-o", "out.txt", "-v"});
+    EXPECT_EQ(o.message_sizes(), (std::vector<long>{0, 100, 200, 300}));
+    EXPECT_FALSE(o.parallel);
+    EXPECT_EQ(o.precision.min_reps, 3);
+    EXPECT_EQ(o.precision.max_reps, 9);
+    EXPECT_EQ(o.timing, Timing::Global);
+    EXPECT_EQ(o.operation, "MPI_Gather");
+    EXPECT_EQ(o.root, 2);
+    ASSERT_EQ(o.pairs.size(), 2u);
+    EXPECT_EQ(o.pairs[1].i, 2);
+    EXPECT_EQ(o.pairs[1].j, 1);
+    EXPECT_EQ(o.output, "out.txt");
+    EXPECT_TRUE(o.verbose);
+    EXPECT_EQ(parse({"-O", "x", "--sizes", "0,7,65536"}).message_sizes(),
+              (std::vector<long>{0, 7, 65536}));
+}
+
+TEST(Options, BadInputGetsOneLineNamingTheProblem)
+{
+    expect_error({"-O", "x", "-x"}, "unknown option '-x'");
+    expect_error({"-O", "x", "--bogus"}, "unknown option '--bogus'");
+    expect_error({"-O", "x", "-s", "abc"}, "option -s: expected a positive integer, got 'abc'");
+    expect_error({"-O", "x", "-s", "0"}, "option -s");
+    expect_error({"-O", "x", "-m", "-5"}, "option -m");
+    expect_error({"-O", "x", "-m", "10k"}, "option -m");
+    expect_error({"-O", "x", "--sizes", "1,-2"}, "must not be negative");
+    expect_error({"-O", "x", "--sizes", "1,,2"}, "option --sizes");
+    expect_error({"-O", "x", "-r", "10", "-R", "5"}, "exceed maximum repetitions");
+    expect_error({"-O", "x", "-c", "1.5"}, "option -c: expected a number in (0,1)");
+    expect_error({"-O", "x", "-e", "0"}, "option -e");
+    expect_error({"-O", "x", "-e", "nan"}, "option -e");
+    expect_error({"-O", "x", "-p", "2"}, "option -p: expected 0 or 1");
+    expect_error({"-O", "x", "-t", "wall"}, "valid: max, root, global");
+    expect_error({"-O", "x", "--root", "-1"}, "option --root");
+    expect_error({"-O", "x", "--pair", "1"}, "option --pair");
+    expect_error({"-O", "x", "--pair", "1,1"}, "option --pair");
+    expect_error({"-O", "x", "-s", "2048", "-m", "1024"}, "smaller than the stride");
+    expect_error({"-O", "x", "extra"}, "unexpected argument 'extra'");
+    expect_error({"-O", "x", "-s"}, "needs an argument");
+    expect_error({}, "no collective operation");
+    // Options of other tools are unknown.
+    expect_error({"-t", "max"}, "unknown option '-t'", kOptMeasure);
+}
+
+TEST(Options, HelpSkipsValidation)
+{
+    EXPECT_TRUE(parse({"-h"}).help);
+    std::string help = options_help("p2p [options]", kOptMeasure | kOptPairs);
+    EXPECT_NE(help.find("--pair"), std::string::npos);
+    EXPECT_EQ(help.find("--timing"), std::string::npos);
+}
+
+} // namespace

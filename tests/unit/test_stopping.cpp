@@ -1,3 +1,116 @@
+// The stopping rule and the statistics it rests on, on synthetic samples.
 #include "benchmark_precision.h"
+#include "common_error.h"
+#include "stats_ci.h"
+
+#include <cmath>
 #include <gtest/gtest.h>
-TEST(Stopping, Placeholder) { EXPECT_TRUE(true); }
+#include <vector>
+
+using cpm::bench::Precision;
+using cpm::bench::Sampler;
+
+namespace {
+
+// Reference values of Student's t quantiles (printed tables).
+TEST(TQuantile, MatchesTables)
+{
+    EXPECT_NEAR(cpm::stats::t_quantile(0.975, 4), 2.776445105, 1e-8);
+    EXPECT_NEAR(cpm::stats::t_quantile(0.975, 10), 2.228138852, 1e-8);
+    EXPECT_NEAR(cpm::stats::t_quantile(0.995, 1), 63.65674116, 1e-6);
+    EXPECT_THROW(cpm::stats::t_quantile(1.0, 4), cpm::Error);
+    EXPECT_THROW(cpm::stats::t_quantile(0.9, 0), cpm::Error);
+}
+
+TEST(Summary, MeanSdAndInterval)
+{
+    std::vector<double> x = {1, 2, 3, 4, 5};
+    cpm::stats::Summary s = cpm::stats::summarize(x, 0.95);
+    EXPECT_EQ(s.n, 5u);
+    EXPECT_DOUBLE_EQ(s.mean, 3.0);
+    EXPECT_NEAR(s.sd, std::sqrt(2.5), 1e-12);
+    EXPECT_NEAR(s.ci, 2.776445105 * std::sqrt(2.5) / std::sqrt(5.0), 1e-8);
+    EXPECT_EQ(cpm::stats::summarize(std::vector<double>{7}, 0.95).ci, 0.0);
+}
+
+Precision precision(int min_reps, int max_reps, double cl, double eps)
+{
+    Precision p;
+    p.min_reps = min_reps;
+    p.max_reps = max_reps;
+    p.cl = cl;
+    p.eps = eps;
+    return p;
+}
+
+TEST(Sampler, ConstantSampleStopsAtMinimum)
+{
+    Sampler s(precision(7, 100, 0.95, 0.025));
+    int reps = 0;
+    while (!s.done()) {
+        s.add(1e-5);
+        ++reps;
+    }
+    EXPECT_EQ(reps, 7);
+    EXPECT_TRUE(s.result().converged);
+    EXPECT_EQ(s.result().reps, 7);
+    EXPECT_DOUBLE_EQ(s.result().T, 1e-5);
+    EXPECT_EQ(s.result().ci, 0.0);
+}
+
+TEST(Sampler, NoisySampleStopsAtMaximumUnconverged)
+{
+    Sampler s(precision(5, 40, 0.95, 0.025));
+    int reps = 0;
+    while (!s.done())
+        s.add(++reps % 2 ? 1.0 : 3.0); // sd stays ~1, mean 2
+    EXPECT_EQ(reps, 40);
+    EXPECT_FALSE(s.result().converged);
+    EXPECT_GT(s.result().ci, 0.025 * s.result().T);
+}
+
+TEST(Sampler, StopsAtFirstRepetitionWithinError)
+{
+    // A wide start, then values at the mean shrink the interval.
+    std::vector<double> x = {0.5, 1.5, 0.5, 1.5, 1.0};
+    for (int k = 0; k < 200; ++k)
+        x.push_back(1.0);
+    const double eps = 0.05, cl = 0.95;
+    // First r >= min_reps at which the interval is within eps of the mean.
+    std::size_t expected = 0;
+    for (std::size_t r = 5; r <= x.size() && !expected; ++r) {
+        cpm::stats::Summary s = cpm::stats::summarize(x.data(), r, cl);
+        if (s.ci <= eps * s.mean)
+            expected = r;
+    }
+    ASSERT_GT(expected, 6u);
+    Sampler s(precision(5, 1000, cl, eps));
+    std::size_t r = 0;
+    while (!s.done())
+        s.add(x[r++]);
+    EXPECT_EQ(r, expected);
+    EXPECT_TRUE(s.result().converged);
+    EXPECT_LE(s.result().ci, eps * s.result().T);
+}
+
+TEST(Sampler, AddAfterDoneThrows)
+{
+    Sampler s(precision(1, 1, 0.95, 0.025));
+    s.add(1.0);
+    EXPECT_TRUE(s.done());
+    EXPECT_FALSE(s.result().converged); // one repetition: no interval
+    EXPECT_THROW(s.add(1.0), cpm::Error);
+}
+
+TEST(Precision, RejectsBadValues)
+{
+    EXPECT_NO_THROW(Precision().validate());
+    EXPECT_THROW(precision(0, 10, 0.95, 0.025).validate(), cpm::UsageError);
+    EXPECT_THROW(precision(10, 5, 0.95, 0.025).validate(), cpm::UsageError);
+    EXPECT_THROW(precision(5, 10, 1.0, 0.025).validate(), cpm::UsageError);
+    EXPECT_THROW(precision(5, 10, 0.0, 0.025).validate(), cpm::UsageError);
+    EXPECT_THROW(precision(5, 10, 0.95, 0.0).validate(), cpm::UsageError);
+    EXPECT_THROW(precision(5, 10, 0.95, 1.0).validate(), cpm::UsageError);
+}
+
+} // namespace
