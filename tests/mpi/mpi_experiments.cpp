@@ -1,3 +1,150 @@
-#include "benchmark_precision.h"
+// Every experiment and timing method runs and gives finite, positive times,
+// the same on every rank; too few processes is a clear error everywhere.
+#include "benchmark_collective.h"
+#include "benchmark_p2p.h"
+#include "benchmark_timing.h"
+#include "common_error.h"
+
+#include <cmath>
 #include <gtest/gtest.h>
-TEST(Stopping, Placeholder) { EXPECT_TRUE(true); }
+#include <mpi.h>
+
+using namespace cpm::bench;
+
+namespace {
+
+Precision quick()
+{
+    Precision p;
+    p.min_reps = 3;
+    p.max_reps = 8;
+    return p;
+}
+
+int world_size()
+{
+    int n = 0;
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    return n;
+}
+
+// The same value on every rank (checked through min and max reductions).
+bool same_everywhere(double x)
+{
+    double lo = 0, hi = 0;
+    MPI_Allreduce(&x, &lo, 1, MPI_DOUBLE, MPI_MIN, MPI_COMM_WORLD);
+    MPI_Allreduce(&x, &hi, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    return lo == hi;
+}
+
+void expect_valid(const Result &r, long M, const Precision &p)
+{
+    EXPECT_TRUE(std::isfinite(r.T));
+    EXPECT_GT(r.T, 0.0);
+    EXPECT_EQ(r.M, M);
+    EXPECT_GE(r.reps, p.min_reps);
+    EXPECT_LE(r.reps, p.max_reps);
+    EXPECT_GE(r.ci, 0.0);
+    EXPECT_GT(r.wtick, 0.0);
+    EXPECT_EQ(r.converged, r.ci <= p.eps * r.T);
+    EXPECT_TRUE(same_everywhere(r.T));
+}
+
+TEST(Roundtrips, AllPairsParallelAndSerial)
+{
+    int n = world_size();
+    for (bool parallel : {true, false})
+        for (long M : {0L, 4096L}) {
+            std::vector<Result> res = measure_roundtrips(
+                MPI_COMM_WORLD, all_pairs(n), M, M, parallel, quick());
+            ASSERT_EQ(long(res.size()), choose(n, 2));
+            for (const Result &r : res)
+                expect_valid(r, M, quick());
+        }
+}
+
+TEST(Roundtrips, GivenPairsAndAsymmetricSizes)
+{
+    int n = world_size();
+    std::vector<Pair> pairs = {{n - 1, 0}, {0, 1}};
+    std::vector<Result> res =
+        measure_roundtrips(MPI_COMM_WORLD, pairs, 100000, 0, true, quick());
+    ASSERT_EQ(res.size(), 2u);
+    for (const Result &r : res)
+        expect_valid(r, 100000, quick());
+}
+
+TEST(Roundtrips, BadPairIsAnErrorOnEveryRank)
+{
+    int n = world_size();
+    EXPECT_THROW(measure_roundtrips(MPI_COMM_WORLD, {{0, n}}, 0, 0, true,
+                                    quick()),
+                 cpm::UsageError);
+}
+
+TEST(Triplets, OneToTwoAndOneToOne)
+{
+    int n = world_size();
+    if (n < 3) {
+        // Too few processes: every rank gets the same clear error.
+        try {
+            measure_triplets(MPI_COMM_WORLD, all_triplets(3), 1024, false, true,
+                             quick());
+            ADD_FAILURE() << "no error at " << n << " processes";
+        } catch (const cpm::UsageError &e) {
+            EXPECT_NE(std::string(e.what()).find("at least 3 processes"),
+                      std::string::npos);
+        }
+        return;
+    }
+    for (bool parallel : {true, false}) {
+        TripletResults r = measure_triplets(MPI_COMM_WORLD, all_triplets(n),
+                                            2048, true, parallel, quick());
+        ASSERT_EQ(long(r.one_to_two.size()), 3 * choose(n, 3));
+        ASSERT_EQ(long(r.one_to_one.size()), 6 * choose(n, 3));
+        for (const Result &x : r.one_to_two)
+            expect_valid(x, 2048, quick());
+        for (const Result &x : r.one_to_one)
+            expect_valid(x, 2048, quick());
+    }
+    TripletResults only = measure_triplets(MPI_COMM_WORLD, all_triplets(n), 0,
+                                           false, true, quick());
+    EXPECT_EQ(long(only.one_to_two.size()), 3 * choose(n, 3));
+    EXPECT_TRUE(only.one_to_one.empty());
+}
+
+TEST(Collectives, EveryOperationAndTimingMethod)
+{
+    int n = world_size();
+    for (const CollectiveOp &op : collective_ops())
+        for (Timing t : {Timing::Max, Timing::Root, Timing::Global}) {
+            SCOPED_TRACE(std::string(op.name) + " " + timing_name(t));
+            Result r = measure_collective(MPI_COMM_WORLD, op, 8192, n - 1, t,
+                                          quick());
+            expect_valid(r, 8192, quick());
+        }
+}
+
+TEST(Collectives, BadRootAndName)
+{
+    int n = world_size();
+    EXPECT_THROW(find_collective("MPI_Nothing"), cpm::UsageError);
+    EXPECT_THROW(measure_collective(MPI_COMM_WORLD,
+                                    find_collective("MPI_Scatter"), 16, n,
+                                    Timing::Max, quick()),
+                 cpm::UsageError);
+}
+
+TEST(Timer, GlobalOffsetsAreSmallOnOneMachine)
+{
+    Timer timer(MPI_COMM_WORLD, 0, Timing::Global);
+    for (double off : timer.offsets()) {
+        EXPECT_TRUE(std::isfinite(off));
+        EXPECT_LT(std::fabs(off), 0.01); // one host, one clock
+    }
+    Timer root(MPI_COMM_WORLD, 0, Timing::Root);
+    EXPECT_GE(root.barrier_time(), 0.0);
+    EXPECT_LT(root.barrier_time(), 0.1);
+}
+
+} // namespace
