@@ -1,2 +1,55 @@
 #!/bin/bash
-exit 0
+# The tools' output: header lines, one row per measurement with the
+# documented columns, positive finite times; standard output works; -h.
+set -u
+: "${top_builddir:?run through make check}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+run() { timeout 300 $MPIRUN_LOCAL "$@"; }
+
+# p2p at 3 processes, sizes 0, 1024, 2048: 3 pairs x 3 sizes.
+run -np 3 "$top_builddir/p2p" -s 1024 -m 2048 -r 3 -R 10 -o "$tmp/p2p.out" 2>/dev/null ||
+    fail "p2p exited with $?"
+for key in "# CPM p2p" "# command: p2p" "# date: " "# mpi: " "# processes: 3" \
+    "# processor 2: " "# precision: min_reps=3 max_reps=10 cl=0.95 eps=0.025" \
+    "# parallel: 1 (3 rounds per size)" "# total benchmarking time: " \
+    "# converged: " "# columns: M i j T wtick reps ci"; do
+    grep -q -F -- "$key" "$tmp/p2p.out" || fail "p2p header lacks '$key'"
+done
+awk '!/^#/ {
+        rows++
+        if (NF != 7) { print "bad field count: " $0; bad++ }
+        if (!($4 > 0 && $4 < 1)) { print "bad T: " $0; bad++ }
+        if (!($6 >= 3 && $6 <= 10)) { print "bad reps: " $0; bad++ }
+        if (!($2 < $3)) { print "bad pair: " $0; bad++ }
+        sizes[$1] = 1
+    }
+    END {
+        if (rows != 9) { print "expected 9 rows, got " rows; bad++ }
+        if (length(sizes) != 3) { print "expected 3 sizes"; bad++ }
+        exit bad > 0
+    }' "$tmp/p2p.out" || fail "p2p rows"
+
+# collective: every operation, every timing method, to standard output.
+for op in MPI_Scatter MPIB_Scatter_binomial MPIB_Gather_linear MPI_Gatherv MPIB_Bcast_binomial; do
+    for t in max root global; do
+        run -np 3 "$top_builddir/collective" -O $op -t $t --root 1 \
+            -s 4096 -m 8192 -r 3 -R 10 >"$tmp/coll.out" 2>/dev/null ||
+            fail "collective -O $op -t $t exited with $?"
+        grep -q "^# operation: $op " "$tmp/coll.out" || fail "$op: no operation line"
+        grep -q "^# timing: $t$" "$tmp/coll.out" || fail "$op: no timing line"
+        awk '!/^#/ { rows++; if (NF != 5 || !($2 > 0)) bad++ }
+             END { exit (rows != 3 || bad > 0) }' "$tmp/coll.out" ||
+            fail "collective -O $op -t $t rows"
+    done
+done
+
+# -h prints the options and exits 0, without mpirun too.
+"$top_builddir/collective" -h >"$tmp/help" 2>&1 || fail "collective -h exited with $?"
+grep -q "MPIB_Gather_binomial" "$tmp/help" || fail "collective -h lacks the operations"
+"$top_builddir/p2p" -h | grep -q -- "--pair" || fail "p2p -h lacks --pair"
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]
