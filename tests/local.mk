@@ -3,7 +3,7 @@
 # processes (CPM_TEST_NP overrides), smpi_*.sh under SimGrid, the rest
 # directly. See doc/testing.md.
 LOG_COMPILER = $(top_builddir)/tests/run-test
-EXTRA_DIST += tests/run-test.in
+EXTRA_DIST += tests/run-test.in tests/mpirun-local
 
 if HAVE_GTEST
 TEST_CPPFLAGS = $(AM_CPPFLAGS) $(GTEST_CPPFLAGS)
