@@ -6,7 +6,9 @@
  *           the maximum of the local times (MPI_MAX reduction).
  * - root:   barrier; the root times the operation followed by a second
  *           barrier, and subtracts the time of a barrier measured
- *           beforehand (the shortest of ten).
+ *           beforehand (the shortest of ten). The result is never less
+ *           than the root's own time in the operation, a lower bound that
+ *           noisy barriers (oversubscribed nodes) could otherwise undercut.
  * - global: every rank records its start and finish; both are moved onto
  *           the root's clock with offsets estimated by ping-pong (Cristian's
  *           method, the sample with the shortest roundtrip), unless the
