@@ -34,9 +34,9 @@ struct CollBuffers {
 
 /** A measurable collective operation: one entry of the registry. */
 struct CollectiveOp {
-    const char *name;        /**< e.g. "MPIB_Scatter_binomial" */
+    const char *name;        /**< the -O name, such as MPIB_Scatter_binomial */
     const char *description; /**< one line for -h and error messages */
-    CollKind kind;
+    CollKind kind;           /**< scatter, gather or broadcast */
     /** Runs the operation with M bytes per process; returns an MPI code. */
     int (*run)(CollBuffers &buf, int M, int root, MPI_Comm comm);
 };

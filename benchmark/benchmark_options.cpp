@@ -33,7 +33,7 @@ const Spec kSpecs[] = {
      kOptMeasure},
     {'p', "parallel", true, "0/1",
      "run independent experiments in parallel rounds (default: 1)",
-     kOptMeasure},
+     kOptParallel},
     {'r', "min-reps", true, "I", "minimum number of repetitions (default: 5)",
      kOptMeasure},
     {'R', "max-reps", true, "I",
@@ -173,6 +173,8 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
             o.max_size = positive(arg, opt);
             break;
         case kSizes:
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty list of sizes");
             o.sizes.clear();
             for (const std::string &part : split(arg, ',')) {
                 long M = parse_integer(part, opt);

@@ -24,15 +24,16 @@ namespace cpm::bench {
 
 /** Bit set of option groups a tool accepts. */
 enum OptionGroup : unsigned {
-    kOptMeasure = 1u << 0,    /**< -s -m --sizes -p -r -R -c -e -o -v -h */
+    kOptMeasure = 1u << 0,    /**< -s -m --sizes -r -R -c -e -o -v -h */
     kOptTiming = 1u << 1,     /**< -t */
     kOptCollective = 1u << 2, /**< -O --root */
     kOptPairs = 1u << 3,      /**< --pair */
+    kOptParallel = 1u << 4,   /**< -p */
 };
 
 /** Parsed options; defaults as in CPM 1.0.1. */
 struct ToolOptions {
-    Precision precision;
+    Precision precision;       /**< -r -R -c -e */
     long stride = 1024;        /**< -s */
     long max_size = 102400;    /**< -m */
     std::vector<long> sizes;   /**< --sizes; overrides -s and -m */

@@ -47,6 +47,7 @@ struct Result {
  */
 class Sampler {
 public:
+    /** A sampler for precision p (validated: throws cpm::UsageError). */
     explicit Sampler(const Precision &p);
     /** Records the time of one repetition. */
     void add(double t);

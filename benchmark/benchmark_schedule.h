@@ -21,13 +21,16 @@
 
 namespace cpm::bench {
 
-/** Two processes, i < j. */
+/** Two processes. In a roundtrip, i initiates and times, j answers. */
 struct Pair {
-    int i, j;
+    int i; /**< initiator */
+    int j; /**< partner */
 };
 /** Three processes, i < j < k. */
 struct Triplet {
-    int i, j, k;
+    int i; /**< lowest rank */
+    int j; /**< middle rank */
+    int k; /**< highest rank */
 };
 
 /** A round: indices into the experiment list, sharing no process. */

@@ -44,10 +44,12 @@ Timing parse_timing(const std::string &name);
  */
 class Timer {
 public:
+    /** A timer for operations rooted at root (collective over comm). */
     Timer(MPI_Comm comm, int root, Timing method);
     /** Runs op once on every rank and returns its time. Collective; the
      *  value is significant at the root (and, for max, on every rank). */
     double time(const std::function<void()> &op);
+    /** The timing method. */
     Timing method() const { return method_; }
     /** Clock offsets against the root (global method), seconds. */
     const std::vector<double> &offsets() const { return offset_; }

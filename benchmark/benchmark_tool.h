@@ -45,6 +45,7 @@ void write_header(std::ostream &out, const RunInfo &info,
  *  terminal or verbose is set. */
 class Progress {
 public:
+    /** Progress of total experiments; shown only on rank 0 (rank0 true). */
     Progress(const std::string &tool, long total, bool verbose, bool rank0);
     /** Counts k more experiments as done. */
     void step(long k);

@@ -28,6 +28,10 @@ void run(const ToolOptions &opt, MPI_Comm comm)
             throw UsageError("p2p needs at least 2 processes, got " +
                              std::to_string(n));
         check_pairs(n, pairs);
+        for (long M : sizes)
+            if (M > long(1) << 30)
+                throw UsageError("message size " + std::to_string(M) +
+                                 " exceeds 1 GiB");
         if (rank == 0)
             out = std::make_unique<AtomicFile>(opt.output);
     });
@@ -81,5 +85,5 @@ void run(const ToolOptions &opt, MPI_Comm comm)
 int main(int argc, char **argv)
 {
     return tool_main(argc, argv, "p2p", "mpirun -np N p2p [options]",
-                     kOptMeasure | kOptPairs, "", run);
+                     kOptMeasure | kOptParallel | kOptPairs, "", run);
 }

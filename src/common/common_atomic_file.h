@@ -22,6 +22,7 @@ namespace cpm {
  */
 class AtomicFile {
 public:
+    /** Opens a temporary file beside path; throws cpm::Error if it cannot. */
     explicit AtomicFile(const std::string &path);
     ~AtomicFile();
     AtomicFile(const AtomicFile &) = delete;

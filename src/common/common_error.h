@@ -21,7 +21,9 @@ namespace cpm {
 /** A failure with a one-line, user-readable message. */
 class Error : public std::runtime_error {
 public:
+    /** An error with a message only. */
     explicit Error(const std::string &what) : std::runtime_error(what) {}
+    /** An error raised at a source location (see CPM_THROW). */
     Error(const std::string &what, const char *file, int line)
         : std::runtime_error(what), file_(file), line_(line) {}
     /** Source file that raised the error (empty if not recorded). */
@@ -43,6 +45,7 @@ private:
 /** Bad input from the user (options, files, sizes): exit status 2 in tools. */
 class UsageError : public Error {
 public:
+    /** A bad-input error with its one-line message. */
     explicit UsageError(const std::string &what) : Error(what) {}
 };
 
@@ -54,7 +57,7 @@ public:
 
 /** Runs an MPI call and throws cpm::Error if it does not return MPI_SUCCESS.
  *  The communicator's error handler must be MPI_ERRORS_RETURN for failures
- *  to reach this check (cpm::set_errors_return does that). */
+ *  to reach this check (cpm::DupComm and the tools set it). */
 #define CPM_MPI(call)                                                        \
     do {                                                                     \
         int cpm_mpi_rc_ = (call);                                            \

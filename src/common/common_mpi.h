@@ -22,12 +22,16 @@ namespace cpm {
  *  the caller's and MPI failures become cpm::Error. */
 class DupComm {
 public:
+    /** Duplicates comm (collective over comm). */
     explicit DupComm(MPI_Comm comm);
     ~DupComm();
     DupComm(const DupComm &) = delete;
     DupComm &operator=(const DupComm &) = delete;
+    /** The duplicate. */
     operator MPI_Comm() const { return comm_; }
+    /** This process's rank in it. */
     int rank() const { return rank_; }
+    /** Its number of processes. */
     int size() const { return size_; }
 
 private:

@@ -14,7 +14,7 @@
 #include <cstddef>
 #include <vector>
 
-/** \defgroup stats Statistics: GSL wrappers for fits, quantiles and CIs
+/** \defgroup stats Statistics: GSL wrappers for quantiles and CIs
  *  No MPI. GSL's abort-on-error handler is off while these functions run.
  *  @{ */
 
@@ -33,7 +33,7 @@ struct Summary {
 
 /** Summarises a sample at confidence level cl (0 < cl < 1). */
 Summary summarize(const double *x, std::size_t n, double cl);
-/** \copydoc summarize */
+/** Summarises a sample held in a vector at confidence level cl. */
 Summary summarize(const std::vector<double> &x, double cl);
 
 } // namespace cpm::stats

@@ -55,6 +55,7 @@ expect 2 collective "no collective operation" -m 1024
 expect 2 collective "root 5 is outside 0..1" -O MPI_Scatter --root 5
 expect 2 collective "unknown timing method 'wall'" -O MPI_Scatter -t wall
 expect 2 collective "exceeds 1 GiB" -O MPI_Scatter --sizes 1000000000
+expect 2 collective "unknown option '-p'" -O MPI_Scatter -p 1
 
 # An output file that cannot be created is an error too.
 timeout 120 $MPIRUN_LOCAL -np 2 "$top_builddir/p2p" -m 1024 -o "$tmp/no/such/dir/out" \

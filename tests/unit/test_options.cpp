@@ -10,7 +10,8 @@ using namespace cpm::bench;
 
 namespace {
 
-const unsigned kAll = kOptMeasure | kOptTiming | kOptCollective | kOptPairs;
+const unsigned kAll =
+    kOptMeasure | kOptTiming | kOptCollective | kOptPairs | kOptParallel;
 
 ToolOptions parse(std::vector<std::string> args, unsigned groups = kAll)
 {
@@ -86,6 +87,7 @@ TEST(Options, BadInputGetsOneLineNamingTheProblem)
     expect_error({"-O", "x", "-m", "10k"}, "option -m");
     expect_error({"-O", "x", "--sizes", "1,-2"}, "must not be negative");
     expect_error({"-O", "x", "--sizes", "1,,2"}, "option --sizes");
+    expect_error({"-O", "x", "--sizes", ""}, "empty list of sizes");
     expect_error({"-O", "x", "-r", "10", "-R", "5"}, "exceed maximum repetitions");
     expect_error({"-O", "x", "-c", "1.5"}, "option -c: expected a number in (0,1)");
     expect_error({"-O", "x", "-e", "0"}, "option -e");
@@ -101,6 +103,7 @@ TEST(Options, BadInputGetsOneLineNamingTheProblem)
     expect_error({}, "no collective operation");
     // Options of other tools are unknown.
     expect_error({"-t", "max"}, "unknown option '-t'", kOptMeasure);
+    expect_error({"-p", "1"}, "unknown option '-p'", kOptMeasure);
 }
 
 TEST(Options, HelpSkipsValidation)
