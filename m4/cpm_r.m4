@@ -33,7 +33,7 @@ AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time w
          cpm_deb=r-cran-`echo $cpm_pkg | tr 'A-Z' 'a-z'`
          AC_MSG_ERROR([R package $cpm_pkg is missing; install it (Debian: $cpm_deb), or configure --without-R])])
     done
-    R_CPPFLAGS=`{ "$R_BIN" CMD config --cppflags; echo; "$RSCRIPT" -e 'Rcpp:::CxxFlags()'; echo; "$RSCRIPT" -e 'RInside:::CxxFlags()'; echo; } | tr -d '"' | tr '\n' ' '`
+    R_CPPFLAGS=`{ "$R_BIN" CMD config --cppflags; echo; "$RSCRIPT" -e 'Rcpp:::CxxFlags()'; echo; "$RSCRIPT" -e 'RInside:::CxxFlags()'; echo; } | tr -d '"' | tr '\n' ' ' | sed 's/-I/-isystem /g'`
     R_LIBS=`{ "$RSCRIPT" -e 'RInside:::LdFlags()'; echo; "$R_BIN" CMD config --ldflags; } | tr '\n' ' '`
     R_LIBDIR="$R_HOME_DIR/lib"
     R_LIBS="$R_LIBS -Wl,-rpath,$R_LIBDIR"

@@ -13,7 +13,11 @@ UNIT_TESTS = \
 	tests/unit/test_stopping \
 	tests/unit/test_schedule \
 	tests/unit/test_options \
-	tests/unit/test_atomic_file
+	tests/unit/test_atomic_file \
+	tests/unit/test_fit
+if HAVE_R
+UNIT_TESTS += tests/unit/test_rbridge
+endif
 MPI_TESTS = \
 	tests/mpi/mpi_collectives \
 	tests/mpi/mpi_experiments
@@ -37,6 +41,13 @@ tests_unit_test_options_LDADD = $(TEST_LDADD) -lgtest_main
 tests_unit_test_atomic_file_SOURCES = tests/unit/test_atomic_file.cpp
 tests_unit_test_atomic_file_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_atomic_file_LDADD = $(TEST_LDADD) -lgtest_main
+
+tests_unit_test_fit_SOURCES = tests/unit/test_fit.cpp
+tests_unit_test_fit_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_fit_LDADD = $(TEST_LDADD) -lgtest_main
+tests_unit_test_rbridge_SOURCES = tests/unit/test_rbridge.cpp
+tests_unit_test_rbridge_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_rbridge_LDADD = $(TEST_LDADD) -lgtest_main
 
 tests_mpi_mpi_collectives_SOURCES = tests/mpi/mpi_collectives.cpp tests/mpi/mpi_gtest_main.cpp
 tests_mpi_mpi_collectives_CPPFLAGS = $(TEST_CPPFLAGS)

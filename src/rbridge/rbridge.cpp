@@ -1,0 +1,122 @@
+#include "rbridge.h"
+
+#include "common_error.h"
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+
+#include <cstdlib>
+
+#ifdef HAVE_R
+#include <RInside.h>
+#ifndef CSTACK_DEFNS
+#define CSTACK_DEFNS 1
+#endif
+#include <Rinterface.h>
+#include <memory>
+#endif
+
+#ifndef CPM_R_DIR
+#define CPM_R_DIR "."
+#endif
+
+namespace cpm::rbridge {
+
+namespace {
+
+void check_input(const std::vector<double> &x, const std::vector<double> &y,
+                 const BreakpointOptions &o)
+{
+    if (x.size() != y.size())
+        CPM_THROW("breakpoints: " + std::to_string(x.size()) +
+                  " sizes but " + std::to_string(y.size()) + " times");
+    for (std::size_t k = 1; k < x.size(); ++k)
+        if (!(x[k] > x[k - 1]))
+            CPM_THROW("breakpoints: message sizes must increase");
+    if (!(o.h > 0))
+        CPM_THROW("breakpoints: minimal segment h must be positive");
+    if (o.max_breaks < 0)
+        CPM_THROW("breakpoints: maximal number of breaks must not be negative");
+    if (o.criterion != "BIC" && o.criterion != "LWZ")
+        throw UsageError("unknown information criterion '" + o.criterion +
+                         "' (valid: BIC, LWZ)");
+}
+
+#ifdef HAVE_R
+std::unique_ptr<RInside> the_r;
+
+std::string r_dir()
+{
+    const char *env = std::getenv("CPM_R_DIR");
+    return env && *env ? env : CPM_R_DIR;
+}
+#endif
+
+} // namespace
+
+bool available()
+{
+#ifdef HAVE_R
+    return true;
+#else
+    return false;
+#endif
+}
+
+void init()
+{
+#ifdef HAVE_R
+    if (the_r)
+        return;
+    try {
+        the_r = std::make_unique<RInside>(0, nullptr, true, false, false);
+        // Threads and simulators (SimGrid) run R on stacks it did not set
+        // up; its C stack check would then stop it spuriously.
+        R_CStackLimit = uintptr_t(-1);
+        Rcpp::Function source("source");
+        source(r_dir() + "/cpm_breakpoints.R");
+    } catch (const std::exception &e) {
+        throw Error(std::string("cannot start R or load CPM's R code from ") +
+                    r_dir() + ": " + e.what());
+    }
+#else
+    throw Error("this CPM was built without R (configure --without-R): "
+                "Bai-Perron breakpoints are not available");
+#endif
+}
+
+std::vector<std::size_t> breakpoints(const std::vector<double> &x,
+                                     const std::vector<double> &y,
+                                     bool constant,
+                                     const BreakpointOptions &options)
+{
+    check_input(x, y, options);
+    init();
+    std::vector<std::size_t> out;
+#ifdef HAVE_R
+    // cpm_call runs the function under tryCatch: an R error comes back as
+    // a message instead of unwinding through C++.
+    Rcpp::List r;
+    try {
+        Rcpp::Function call("cpm_call");
+        r = call(Rcpp::Function("cpm_breakpoints"), Rcpp::wrap(x),
+                 Rcpp::wrap(y), Rcpp::wrap(constant), Rcpp::wrap(options.h),
+                 Rcpp::wrap(options.max_breaks),
+                 Rcpp::wrap(options.criterion));
+    } catch (const std::exception &e) {
+        throw Error(std::string("R (strucchange breakpoints): ") + e.what());
+    }
+    if (!Rcpp::as<bool>(r["ok"])) {
+        std::string msg = Rcpp::as<std::string>(r["message"]);
+        while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' '))
+            msg.pop_back();
+        throw Error("R (strucchange breakpoints): " + msg);
+    }
+    for (int i : Rcpp::as<Rcpp::IntegerVector>(r["value"]))
+        out.push_back(std::size_t(i - 1));
+#endif
+    return out;
+}
+
+} // namespace cpm::rbridge

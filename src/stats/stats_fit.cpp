@@ -1,0 +1,50 @@
+#include "stats_fit.h"
+
+#include "common_error.h"
+#include "stats_ci.h"
+#include "stats_gsl_guard.h"
+
+#include <cmath>
+#include <gsl/gsl_fit.h>
+
+namespace cpm::stats {
+
+LineFit fit_line(const std::vector<double> &x, const std::vector<double> &y,
+                 double cl)
+{
+    if (x.size() != y.size())
+        CPM_THROW("line fit: " + std::to_string(x.size()) + " x values but " +
+                  std::to_string(y.size()) + " y values");
+    bool distinct = false;
+    for (double v : x)
+        distinct = distinct || v != x.front();
+    if (x.size() < 2 || !distinct)
+        CPM_THROW("line fit needs at least two distinct x values, got " +
+                  std::to_string(x.size()) + " points");
+    GslErrorGuard guard;
+    LineFit f;
+    double cov00 = 0, cov01 = 0, cov11 = 0;
+    int rc = gsl_fit_linear(x.data(), 1, y.data(), 1, x.size(), &f.c0, &f.c1,
+                            &cov00, &cov01, &cov11, &f.rss);
+    if (rc != GSL_SUCCESS || !std::isfinite(f.c0) || !std::isfinite(f.c1))
+        CPM_THROW(std::string("GSL line fit failed: ") + gsl_strerror(rc));
+    f.n = x.size();
+    if (f.n >= 3) {
+        double t = t_quantile((1 + cl) / 2, double(f.n - 2));
+        f.ci0 = t * std::sqrt(cov00);
+        f.ci1 = t * std::sqrt(cov11);
+    }
+    return f;
+}
+
+Estimate mean_estimate(const std::vector<double> &values, double cl)
+{
+    Summary s = summarize(values, cl);
+    Estimate e;
+    e.value = s.mean;
+    e.ci = s.ci;
+    e.n = s.n;
+    return e;
+}
+
+} // namespace cpm::stats

@@ -1,0 +1,55 @@
+/**
+ * \file stats_fit.h
+ * \brief Least-squares line fits with confidence intervals (GSL), and means
+ *        of repeated estimates with their confidence intervals. No MPI.
+ *
+ * The fit is y = c0 + c1 x by ordinary least squares (gsl_fit_linear).
+ * With n points and residual sum of squares RSS, the standard errors are
+ * the square roots of the diagonal of the covariance matrix
+ * sigma^2 (X'X)^-1, sigma^2 = RSS/(n-2), and the half-width of the
+ * confidence interval of c_k at level cl is t_{(1+cl)/2, n-2} * se(c_k).
+ */
+#ifndef CPM_STATS_FIT_H
+#define CPM_STATS_FIT_H
+
+#include <cstddef>
+#include <vector>
+
+/** \addtogroup stats
+ *  @{ */
+
+namespace cpm::stats {
+
+/** A fitted line y = c0 + c1 x. */
+struct LineFit {
+    double c0 = 0;     /**< intercept */
+    double c1 = 0;     /**< slope */
+    double ci0 = 0;    /**< CI half-width of c0 (0 if n < 3) */
+    double ci1 = 0;    /**< CI half-width of c1 (0 if n < 3) */
+    double rss = 0;    /**< residual sum of squares */
+    std::size_t n = 0; /**< number of points */
+    /** The fitted value at x. */
+    double operator()(double x) const { return c0 + c1 * x; }
+};
+
+/** Fits a line to the points (x_k, y_k) at confidence level cl. Needs at
+ *  least two distinct x; throws cpm::Error otherwise. */
+LineFit fit_line(const std::vector<double> &x, const std::vector<double> &y,
+                 double cl);
+
+/** A value with the half-width of its confidence interval. */
+struct Estimate {
+    double value = 0; /**< the (mean) estimate */
+    double ci = 0;    /**< CI half-width; 0 if from fewer than 2 values */
+    std::size_t n = 0;/**< number of values averaged */
+};
+
+/** The mean of repeated estimates of one parameter with its Student-t
+ *  confidence interval at level cl. */
+Estimate mean_estimate(const std::vector<double> &values, double cl);
+
+} // namespace cpm::stats
+
+/** @} */
+
+#endif

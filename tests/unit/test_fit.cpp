@@ -1,0 +1,67 @@
+// Line fits against reference data (NIST StRD "Norris", certified values)
+// and exact recovery of a synthetic line.
+#include "common_error.h"
+#include "stats_fit.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace {
+
+double rel(double a, double b) { return std::fabs(a - b) / std::fabs(b); }
+
+TEST(LineFit, NistNorris)
+{
+    const std::vector<double> y = {
+        0.1, 338.8, 118.1, 888.0, 9.2, 228.1, 668.5, 998.5, 449.1, 778.9,
+        559.2, 0.3, 0.1, 778.1, 668.8, 339.3, 448.9, 10.8, 557.7, 228.3,
+        998.0, 888.8, 119.6, 0.3, 0.6, 557.6, 339.3, 888.0, 998.5, 778.9,
+        10.2, 117.6, 228.9, 668.4, 449.2, 0.2};
+    const std::vector<double> x = {
+        0.2, 337.4, 118.2, 884.6, 10.1, 226.5, 666.3, 996.3, 448.6, 777.0,
+        558.2, 0.4, 0.6, 775.5, 666.9, 338.0, 447.5, 11.6, 556.0, 228.1,
+        995.8, 887.6, 120.2, 0.3, 0.3, 556.8, 339.1, 887.2, 999.0, 779.0,
+        11.1, 118.3, 229.2, 669.1, 448.9, 0.5};
+    cpm::stats::LineFit f = cpm::stats::fit_line(x, y, 0.95);
+    // Certified: b0 = -0.262323073774029, b1 = 1.00211681802045,
+    // se(b0) = 0.232818234301152, se(b1) = 0.429796848199937E-03,
+    // residual sum of squares 26.6173985294224.
+    EXPECT_LT(rel(f.c0, -0.262323073774029), 1e-9);
+    EXPECT_LT(rel(f.c1, 1.00211681802045), 1e-9);
+    EXPECT_LT(rel(f.rss, 26.6173985294224), 1e-9);
+    double t = 2.032244509; // t_{0.975, 34}
+    EXPECT_LT(rel(f.ci0, t * 0.232818234301152), 1e-7);
+    EXPECT_LT(rel(f.ci1, t * 0.429796848199937E-03), 1e-7);
+}
+
+TEST(LineFit, ExactLine)
+{
+    std::vector<double> x, y;
+    for (int k = 0; k < 20; ++k) {
+        x.push_back(1024.0 * k);
+        y.push_back(3.5e-5 + 8e-9 * x.back());
+    }
+    cpm::stats::LineFit f = cpm::stats::fit_line(x, y, 0.95);
+    EXPECT_LT(rel(f.c0, 3.5e-5), 1e-9);
+    EXPECT_LT(rel(f.c1, 8e-9), 1e-9);
+    EXPECT_LT(f.ci1, 1e-15);
+    EXPECT_DOUBLE_EQ(f(1000.0), f.c0 + 1000.0 * f.c1);
+}
+
+TEST(LineFit, RejectsDegenerateInput)
+{
+    EXPECT_THROW(cpm::stats::fit_line({1}, {1}, 0.95), cpm::Error);
+    EXPECT_THROW(cpm::stats::fit_line({2, 2, 2}, {1, 2, 3}, 0.95), cpm::Error);
+    EXPECT_THROW(cpm::stats::fit_line({1, 2}, {1}, 0.95), cpm::Error);
+}
+
+TEST(MeanEstimate, IntervalOfRepeatedEstimates)
+{
+    cpm::stats::Estimate e = cpm::stats::mean_estimate({1, 2, 3, 4, 5}, 0.95);
+    EXPECT_DOUBLE_EQ(e.value, 3.0);
+    EXPECT_NEAR(e.ci, 2.776445105 * std::sqrt(2.5 / 5), 1e-8);
+    EXPECT_EQ(e.n, 5u);
+}
+
+} // namespace
