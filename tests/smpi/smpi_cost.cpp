@@ -1,0 +1,197 @@
+/*
+ * smpi_cost: the cost of measuring a whole cluster, in simulated seconds
+ * (MPI_Wtime under SMPI), with the experiments run in parallel rounds or
+ * one at a time. Built with smpicxx from the library sources; a benchmark,
+ * not a test (tests/smpi/smpi_cost.sh runs it).
+ *
+ * For each experiment set (all pairs with sizes 0/0 and 65536/65536, all
+ * triplets one-to-two with M = 65536) and each scheduling it prints:
+ *   rounds       rounds of the schedule; lb, the lower bound
+ *                (pairs: n-1 for even n, n for odd; triplets:
+ *                ceil(C(n,3) / floor(n/3)))
+ *   T            simulated time of the library call (barrier before);
+ *   T_rounds     the part up to the end of the last round (the rest is
+ *                the final exchange of results among ranks)
+ *   work         sum over experiments of reps * mean time: the timed
+ *                repetitions alone
+ *   crit         sum over rounds of the largest reps * mean time in the
+ *                round: the time of the rounds if handshakes and barriers
+ *                were free
+ * and the speed-up serial/parallel of T_rounds. One barrier over all ranks
+ * is also timed, to set the per-round overhead against.
+ *
+ * usage: smpi_cost [LABEL]   (LABEL is copied into every row)
+ */
+#include "benchmark_p2p.h"
+#include "benchmark_precision.h"
+#include "benchmark_schedule.h"
+#include "common_error.h"
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace {
+
+using cpm::bench::Result;
+using cpm::bench::Round;
+
+struct Cost {
+    long experiments = 0;
+    std::size_t rounds = 0;
+    double T = 0, T_rounds = 0, work = 0, crit = 0;
+    int max_reps = 0;
+};
+
+/** Timed repetitions of one schedule item: sum of reps * mean time of
+ *  its experiments (run one after another), and the most repetitions. */
+struct ItemTime {
+    double t = 0;
+    int reps = 0;
+    void add(const Result &r)
+    {
+        t += r.reps * r.T;
+        reps = std::max(reps, r.reps);
+    }
+};
+
+/** Fills work, crit and max_reps; item(e) gives schedule item e. */
+template <class F>
+void summarise(Cost &c, const std::vector<Round> &rounds, F item)
+{
+    for (const Round &round : rounds) {
+        double longest = 0;
+        for (std::size_t e : round) {
+            ItemTime it = item(e);
+            c.work += it.t;
+            longest = std::max(longest, it.t);
+            c.max_reps = std::max(c.max_reps, it.reps);
+        }
+        c.crit += longest;
+    }
+}
+
+/** Times fn between a barrier and its return; T_rounds from the progress
+ *  callback of the last round. */
+template <class F>
+void timed(Cost &c, F fn)
+{
+    double last = 0;
+    cpm::bench::ProgressFn progress = [&](long) { last = MPI_Wtime(); };
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    fn(progress);
+    c.T = MPI_Wtime() - t0;
+    c.T_rounds = last - t0;
+}
+
+Cost pairs_cost(int n, long M, bool parallel, const cpm::bench::Precision &p)
+{
+    std::vector<cpm::bench::Pair> pairs = cpm::bench::all_pairs(n);
+    std::vector<Result> res;
+    Cost c;
+    timed(c, [&](const cpm::bench::ProgressFn &progress) {
+        res = cpm::bench::measure_roundtrips(MPI_COMM_WORLD, pairs, M, M,
+                                             parallel, p, progress);
+    });
+    std::vector<Round> rounds = cpm::bench::schedule_pairs(n, pairs, parallel);
+    c.experiments = long(pairs.size());
+    c.rounds = rounds.size();
+    summarise(c, rounds, [&](std::size_t e) {
+        ItemTime it;
+        it.add(res[e]);
+        return it;
+    });
+    return c;
+}
+
+Cost triplets_cost(int n, long M, bool parallel,
+                   const cpm::bench::Precision &p)
+{
+    std::vector<cpm::bench::Triplet> trips = cpm::bench::all_triplets(n);
+    cpm::bench::TripletResults res;
+    Cost c;
+    timed(c, [&](const cpm::bench::ProgressFn &progress) {
+        res = cpm::bench::measure_triplets(MPI_COMM_WORLD, trips, M, false,
+                                           parallel, p, progress);
+    });
+    std::vector<Round> rounds =
+        cpm::bench::schedule_triplets(n, trips, parallel);
+    c.experiments = 3 * long(trips.size());
+    c.rounds = rounds.size();
+    // The three one-to-two experiments of a triplet run one after another.
+    summarise(c, rounds, [&](std::size_t e) {
+        ItemTime it;
+        for (int q = 0; q < 3; ++q)
+            it.add(res.one_to_two[3 * e + q]);
+        return it;
+    });
+    return c;
+}
+
+double barrier_time(int reps)
+{
+    MPI_Barrier(MPI_COMM_WORLD);
+    double t0 = MPI_Wtime();
+    for (int r = 0; r < reps; ++r)
+        MPI_Barrier(MPI_COMM_WORLD);
+    return (MPI_Wtime() - t0) / reps;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    MPI_Init(&argc, &argv);
+    int rank = 0, n = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Comm_size(MPI_COMM_WORLD, &n);
+    std::string label = argc > 1 ? argv[1] : "-";
+    int status = 0;
+    try {
+        if (n < 3)
+            throw cpm::UsageError("smpi_cost needs at least 3 ranks");
+        cpm::bench::Precision prec;
+        double barrier = barrier_time(10);
+        if (rank == 0)
+            std::printf("# label n set experiments sched rounds lb T T_rounds "
+                        "work crit max_reps barrier\n");
+        struct Set {
+            const char *name;
+            bool triplets;
+            long M;
+        };
+        const Set sets[] = {{"pairs-0", false, 0},
+                            {"pairs-65536", false, 65536},
+                            {"triplets-65536", true, 65536}};
+        for (const Set &s : sets) {
+            long lb = s.triplets
+                          ? (cpm::bench::choose(n, 3) + n / 3 - 1) / (n / 3)
+                          : (n % 2 ? n : n - 1);
+            for (bool parallel : {true, false}) {
+                Cost c = s.triplets ? triplets_cost(n, s.M, parallel, prec)
+                                    : pairs_cost(n, s.M, parallel, prec);
+                if (rank == 0) {
+                    std::printf("%s %d %s %ld %s %zu %ld %.9g %.9g %.9g %.9g "
+                                "%d %.9g\n",
+                                label.c_str(), n, s.name, c.experiments,
+                                parallel ? "parallel" : "serial", c.rounds,
+                                parallel ? lb : c.experiments /
+                                                    (s.triplets ? 3 : 1),
+                                c.T, c.T_rounds, c.work, c.crit, c.max_reps,
+                                barrier);
+                    std::fflush(stdout);
+                }
+            }
+        }
+    } catch (const cpm::Error &e) {
+        if (rank == 0)
+            std::fprintf(stderr, "smpi_cost: error: %s\n", e.what());
+        status = 1;
+    }
+    MPI_Finalize();
+    return status;
+}

@@ -1,0 +1,553 @@
+/*
+ * smpi_platform: writes a heterogeneous SimGrid platform with known ground
+ * truth, for the simulated-cluster (SMPI) tests and benchmarks. No MPI.
+ *
+ * Under the SMPI settings of the tests (CM02, no cross traffic, TCP-gamma 0,
+ * send-is-detached-thresh raised) an m-byte message i -> j takes
+ *     T_ij(m) = os_i(m) + L_ij + (m + 16) / B_ij + or_j(m)
+ * (16 bytes of envelope), where each host delay is linear in the size:
+ *     os(m) = C_os + t_os*m, ois(m) = C_ois + t_ois*m, or(m) = C_or + t_or*m.
+ * os is taken by MPI_Send, ois by MPI_Isend, or by the receive. They are the
+ * host properties smpi/os, smpi/ois and smpi/or, "0:C:t".
+ *
+ * Topology "full": a routing="Full" zone with one link per pair of hosts
+ * (used by both directions), so L_ij and B_ij are independent and pairs
+ * that share no host share no link.
+ *
+ * Outputs (PREFIX from -o): PREFIX.xml, the platform; PREFIX.hosts, the
+ * hostfile (line r = host of rank r); PREFIX.truth, the parameters:
+ *     # comment lines, blank lines ignored
+ *     cpm-smpi-truth 1
+ *     topology full
+ *     hosts N
+ *     host R NAME C_os t_os C_ois t_ois C_or t_or     (N lines, R = 0..N-1)
+ *     link I J L B                                    (I < J, every pair)
+ * in seconds, seconds per byte and bytes per second, printed with 17
+ * significant digits (the XML carries the same digits).
+ *
+ * Parameters are drawn uniformly from the ranges of the options by a
+ * 64-bit generator (splitmix64) seeded with --seed, in this order: for each
+ * host in rank order C_os t_os C_ois t_ois C_or t_or, then L and B for each
+ * pair in lexicographic order. The same seed and ranges give the same files
+ * on any machine. --from-truth takes every value from a truth file instead.
+ */
+#include <getopt.h>
+
+#include <cctype>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace {
+
+const char *const kProg = "smpi_platform";
+const int kMaxHosts = 1024;
+
+/** A bad option, file or value: reported on one line, exit status 2. */
+struct InputError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+/** Delays of one host, seconds and seconds per byte. */
+struct HostParams {
+    std::string name;
+    double os_c = 0, os_t = 0, ois_c = 0, ois_t = 0, or_c = 0, or_t = 0;
+};
+
+/** The link of one pair: latency (s) and bandwidth (bytes/s). */
+struct LinkParams {
+    double L = 0, B = 0;
+};
+
+/** The whole ground truth. links[i][j] is set for i < j. */
+struct Truth {
+    std::string topology = "full";
+    std::vector<HostParams> hosts;
+    std::vector<std::vector<LinkParams>> links;
+
+    int size() const { return int(hosts.size()); }
+    void resize(int n)
+    {
+        hosts.assign(n, HostParams{});
+        links.assign(n, std::vector<LinkParams>(n));
+        for (int i = 0; i < n; ++i)
+            hosts[i].name = "host" + std::to_string(i);
+    }
+};
+
+/** A closed interval [lo, hi] to draw from. */
+struct Range {
+    double lo, hi;
+};
+
+struct Options {
+    int hosts = 0;
+    std::uint64_t seed = 1;
+    std::string prefix, topology = "full", from_truth;
+    Range latency{1e-6, 1e-4};
+    Range bandwidth{1e7, 1.25e9};
+    Range os_c{1e-6, 2e-5}, os_t{1e-10, 2e-9};
+    Range ois_c{1e-6, 2e-5}, ois_t{1e-10, 2e-9};
+    Range or_c{1e-6, 2e-5}, or_t{1e-10, 2e-9};
+    std::string command_line;
+};
+
+/** splitmix64: small, portable and fully specified. */
+class Rng {
+public:
+    explicit Rng(std::uint64_t seed) : s_(seed) {}
+    std::uint64_t next()
+    {
+        std::uint64_t z = (s_ += 0x9e3779b97f4a7c15ULL);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+        return z ^ (z >> 31);
+    }
+    /** Uniform in [r.lo, r.hi] (53 random bits). */
+    double draw(const Range &r)
+    {
+        double u = double(next() >> 11) * 0x1.0p-53;
+        return r.lo + (r.hi - r.lo) * u;
+    }
+
+private:
+    std::uint64_t s_;
+};
+
+double parse_double(const std::string &text, const std::string &what)
+{
+    errno = 0;
+    char *end = nullptr;
+    double v = std::strtod(text.c_str(), &end);
+    if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
+        throw InputError(what + ": '" + text + "' is not a finite number");
+    return v;
+}
+
+/** "X" or "LO:HI"; values >= 0 (> 0 if positive), LO <= HI. */
+Range parse_range(const std::string &text, const std::string &opt,
+                  bool positive)
+{
+    std::string::size_type colon = text.find(':');
+    Range r;
+    if (colon == std::string::npos) {
+        r.lo = r.hi = parse_double(text, "--" + opt);
+    } else {
+        r.lo = parse_double(text.substr(0, colon), "--" + opt);
+        r.hi = parse_double(text.substr(colon + 1), "--" + opt);
+    }
+    if (r.lo < 0 || (positive && r.lo <= 0))
+        throw InputError("--" + opt + ": values must be " +
+                         (positive ? "> 0" : ">= 0") + ", got '" + text + "'");
+    if (r.lo > r.hi)
+        throw InputError("--" + opt + ": empty range '" + text + "' (LO > HI)");
+    return r;
+}
+
+long parse_long(const std::string &text, const std::string &what, long lo,
+                long hi)
+{
+    errno = 0;
+    char *end = nullptr;
+    long v = std::strtol(text.c_str(), &end, 10);
+    if (text.empty() || *end != '\0' || errno == ERANGE || v < lo || v > hi)
+        throw InputError(what + ": '" + text + "' is not an integer in " +
+                         std::to_string(lo) + ".." + std::to_string(hi));
+    return v;
+}
+
+std::uint64_t parse_seed(const std::string &text)
+{
+    errno = 0;
+    char *end = nullptr;
+    if (text.empty() || text[0] == '-')
+        throw InputError("--seed: '" + text + "' is not an unsigned integer");
+    unsigned long long v = std::strtoull(text.c_str(), &end, 0);
+    if (*end != '\0' || errno == ERANGE)
+        throw InputError("--seed: '" + text + "' is not an unsigned integer");
+    return std::uint64_t(v);
+}
+
+void usage(std::ostream &os)
+{
+    os << "usage: " << kProg
+       << " -n N -o PREFIX [options]\n"
+          "   or: "
+       << kProg
+       << " --from-truth FILE -o PREFIX\n"
+          "Writes PREFIX.xml (SimGrid platform), PREFIX.hosts (hostfile) and\n"
+          "PREFIX.truth (ground truth) of a heterogeneous cluster.\n"
+          "  -n, --hosts N           number of hosts, 2.." << kMaxHosts << "\n"
+          "  -s, --seed S            seed of the generator (default 1)\n"
+          "  -o, --prefix PREFIX     output files PREFIX.{xml,hosts,truth}\n"
+          "  -t, --topology NAME     full: one link per pair (default)\n"
+          "  -f, --from-truth FILE   take every parameter from a truth file\n"
+          "Ranges, 'LO:HI' or a single value (units: s, s/byte, byte/s):\n"
+          "      --latency R         L_ij        (default 1e-6:1e-4)\n"
+          "      --bandwidth R       B_ij        (default 1e7:1.25e9)\n"
+          "      --os-const R        C_os        (default 1e-6:2e-5)\n"
+          "      --os-slope R        t_os        (default 1e-10:2e-9)\n"
+          "      --ois-const R       C_ois       (default 1e-6:2e-5)\n"
+          "      --ois-slope R       t_ois       (default 1e-10:2e-9)\n"
+          "      --or-const R        C_or        (default 1e-6:2e-5)\n"
+          "      --or-slope R        t_or        (default 1e-10:2e-9)\n"
+          "  -h, --help              this help\n";
+}
+
+/** The range options (long only): getopt code, name, field, > 0 needed. */
+struct RangeOption {
+    int code;
+    const char *name;
+    Range Options::*field;
+    bool positive;
+};
+const RangeOption kRangeOptions[] = {
+    {1000, "latency", &Options::latency, false},
+    {1001, "bandwidth", &Options::bandwidth, true},
+    {1002, "os-const", &Options::os_c, false},
+    {1003, "os-slope", &Options::os_t, false},
+    {1004, "ois-const", &Options::ois_c, false},
+    {1005, "ois-slope", &Options::ois_t, false},
+    {1006, "or-const", &Options::or_c, false},
+    {1007, "or-slope", &Options::or_t, false},
+};
+
+/** Returns false if --help was given. */
+bool parse_options(int argc, char **argv, Options &o)
+{
+    std::vector<option> longopts = {
+        {"hosts", required_argument, nullptr, 'n'},
+        {"seed", required_argument, nullptr, 's'},
+        {"prefix", required_argument, nullptr, 'o'},
+        {"topology", required_argument, nullptr, 't'},
+        {"from-truth", required_argument, nullptr, 'f'},
+        {"help", no_argument, nullptr, 'h'}};
+    for (const RangeOption &r : kRangeOptions)
+        longopts.push_back({r.name, required_argument, nullptr, r.code});
+    longopts.push_back({nullptr, 0, nullptr, 0});
+    for (int a = 0; a < argc; ++a)
+        o.command_line += (a ? " " : "") + std::string(argv[a]);
+    bool drawn_option = false;
+    opterr = 0;
+    int c;
+    // The option getopt_long is looking at when it reports an error.
+    auto culprit = [&]() -> std::string {
+        if (optopt > 0 && optopt < 256)
+            return std::string("-") + char(optopt);
+        return argv[optind - 1];
+    };
+    const char *shortopts = ":n:s:o:t:f:h";
+    while ((c = getopt_long(argc, argv, shortopts, longopts.data(),
+                            nullptr)) != -1) {
+        std::string arg = optarg ? optarg : "";
+        switch (c) {
+        case 'n':
+            o.hosts = int(parse_long(arg, "--hosts", 2, kMaxHosts));
+            break;
+        case 's':
+            o.seed = parse_seed(arg);
+            drawn_option = true;
+            break;
+        case 'o':
+            if (arg.empty())
+                throw InputError("--prefix: empty file name prefix");
+            o.prefix = arg;
+            break;
+        case 't':
+            if (arg != "full")
+                throw InputError("--topology: unknown topology '" + arg +
+                                 "' (known: full)");
+            o.topology = arg;
+            drawn_option = true;
+            break;
+        case 'f':
+            o.from_truth = arg;
+            break;
+        case 'h':
+            return false;
+        case ':':
+            throw InputError("option " + culprit() + " needs a value");
+        default: {
+            bool known = false;
+            for (const RangeOption &r : kRangeOptions)
+                if (c == r.code) {
+                    o.*r.field = parse_range(arg, r.name, r.positive);
+                    drawn_option = known = true;
+                }
+            if (!known)
+                throw InputError("unknown option '" + culprit() +
+                                 "' (see --help)");
+        }
+        }
+    }
+    if (optind < argc)
+        throw InputError(std::string("unexpected argument '") + argv[optind] +
+                         "' (see --help)");
+    if (o.prefix.empty())
+        throw InputError("--prefix is required (see --help)");
+    if (o.from_truth.empty() && o.hosts == 0)
+        throw InputError("--hosts is required unless --from-truth is given");
+    if (!o.from_truth.empty() && (o.hosts != 0 || drawn_option))
+        throw InputError("--from-truth takes every parameter from the file: "
+                         "do not combine it with --hosts, --seed, --topology "
+                         "or ranges");
+    return true;
+}
+
+Truth draw(const Options &o)
+{
+    Truth t;
+    t.topology = o.topology;
+    t.resize(o.hosts);
+    Rng rng(o.seed);
+    for (HostParams &h : t.hosts) {
+        h.os_c = rng.draw(o.os_c);
+        h.os_t = rng.draw(o.os_t);
+        h.ois_c = rng.draw(o.ois_c);
+        h.ois_t = rng.draw(o.ois_t);
+        h.or_c = rng.draw(o.or_c);
+        h.or_t = rng.draw(o.or_t);
+    }
+    for (int i = 0; i < o.hosts; ++i)
+        for (int j = i + 1; j < o.hosts; ++j) {
+            t.links[i][j].L = rng.draw(o.latency);
+            t.links[i][j].B = rng.draw(o.bandwidth);
+        }
+    return t;
+}
+
+bool valid_name(const std::string &s)
+{
+    for (char ch : s)
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' &&
+            ch != '-' && ch != '.')
+            return false;
+    return !s.empty();
+}
+
+/** Reads the format written by truth_text; every host and pair once. */
+Truth read_truth(const std::string &path)
+{
+    std::ifstream in(path);
+    if (!in)
+        throw InputError("cannot open truth file '" + path + "'");
+    Truth t;
+    int n = -1;
+    bool magic = false;
+    std::vector<char> host_seen;
+    std::vector<std::vector<char>> link_seen;
+    std::string line;
+    int lineno = 0;
+    auto fail = [&](const std::string &msg) {
+        throw InputError(path + ":" + std::to_string(lineno) + ": " + msg);
+    };
+    auto number = [&](std::istringstream &ss, bool positive) {
+        std::string word;
+        if (!(ss >> word))
+            fail("missing value");
+        double v = 0;
+        try {
+            v = parse_double(word, "value");
+        } catch (const InputError &e) {
+            fail(e.what());
+        }
+        if (v < 0 || (positive && v <= 0))
+            fail("value '" + word + "' out of range");
+        return v;
+    };
+    while (std::getline(in, line)) {
+        ++lineno;
+        std::istringstream ss(line);
+        std::string key;
+        if (!(ss >> key) || key[0] == '#')
+            continue;
+        if (!magic) {
+            int version = 0;
+            if (key != "cpm-smpi-truth" || !(ss >> version) || version != 1)
+                fail("not a truth file (expected 'cpm-smpi-truth 1')");
+            magic = true;
+        } else if (key == "topology") {
+            if (!(ss >> t.topology) || t.topology != "full")
+                fail("unknown topology (known: full)");
+        } else if (key == "hosts") {
+            if (n >= 0)
+                fail("'hosts' given twice");
+            if (!(ss >> n) || n < 2 || n > kMaxHosts)
+                fail("'hosts' needs a count in 2.." + std::to_string(kMaxHosts));
+            t.resize(n);
+            host_seen.assign(n, 0);
+            link_seen.assign(n, std::vector<char>(n, 0));
+        } else if (key == "host") {
+            int r = -1;
+            if (n < 0)
+                fail("'host' before 'hosts'");
+            if (!(ss >> r) || r < 0 || r >= n || host_seen[r])
+                fail("bad or repeated host rank");
+            HostParams &h = t.hosts[r];
+            if (!(ss >> h.name) || !valid_name(h.name))
+                fail("missing or bad host name (letters, digits, '_', '-', "
+                     "'.')");
+            h.os_c = number(ss, false);
+            h.os_t = number(ss, false);
+            h.ois_c = number(ss, false);
+            h.ois_t = number(ss, false);
+            h.or_c = number(ss, false);
+            h.or_t = number(ss, false);
+            host_seen[r] = 1;
+        } else if (key == "link") {
+            int i = -1, j = -1;
+            if (n < 0)
+                fail("'link' before 'hosts'");
+            if (!(ss >> i >> j) || i < 0 || j >= n || i >= j || link_seen[i][j])
+                fail("bad or repeated link (need 0 <= I < J < N)");
+            t.links[i][j].L = number(ss, false);
+            t.links[i][j].B = number(ss, true);
+            link_seen[i][j] = 1;
+        } else {
+            fail("unknown keyword '" + key + "'");
+        }
+        std::string extra;
+        if (ss >> extra)
+            fail("unexpected '" + extra + "'");
+    }
+    if (!magic || n < 0)
+        throw InputError(path + ": incomplete truth file (no 'hosts' line)");
+    for (int i = 0; i < n; ++i) {
+        if (!host_seen[i])
+            throw InputError(path + ": host " + std::to_string(i) + " missing");
+        for (int j = i + 1; j < n; ++j)
+            if (!link_seen[i][j])
+                throw InputError(path + ": link " + std::to_string(i) + " " +
+                                 std::to_string(j) + " missing");
+    }
+    return t;
+}
+
+std::string num(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+std::string delay_prop(double c, double t)
+{
+    return "0:" + num(c) + ":" + num(t);
+}
+
+void write_file(const std::string &path, const std::string &text)
+{
+    std::ofstream out(path);
+    out << text;
+    out.close();
+    if (!out)
+        throw InputError("cannot write '" + path + "'");
+}
+
+std::string truth_text(const Truth &t, const std::string &command_line)
+{
+    std::ostringstream os;
+    os << "# CPM SMPI ground truth, written by: " << command_line << "\n"
+       << "# one-way i->j of m bytes: os_i(m) + L_ij + (m+16)/B_ij + or_j(m),"
+          " x(m) = C_x + t_x*m\n"
+       << "cpm-smpi-truth 1\n"
+       << "topology " << t.topology << "\n"
+       << "hosts " << t.size() << "\n"
+       << "# host R NAME C_os t_os C_ois t_ois C_or t_or (s, s/byte)\n";
+    for (int r = 0; r < t.size(); ++r) {
+        const HostParams &h = t.hosts[r];
+        os << "host " << r << " " << h.name << " " << num(h.os_c) << " "
+           << num(h.os_t) << " " << num(h.ois_c) << " " << num(h.ois_t) << " "
+           << num(h.or_c) << " " << num(h.or_t) << "\n";
+    }
+    os << "# link I J L B (s, byte/s)\n";
+    for (int i = 0; i < t.size(); ++i)
+        for (int j = i + 1; j < t.size(); ++j)
+            os << "link " << i << " " << j << " " << num(t.links[i][j].L)
+               << " " << num(t.links[i][j].B) << "\n";
+    return os.str();
+}
+
+void host_xml(std::ostream &os, const HostParams &h)
+{
+    os << "    <host id=\"" << h.name << "\" speed=\"1Gf\">\n"
+       << "      <prop id=\"smpi/os\" value=\"" << delay_prop(h.os_c, h.os_t)
+       << "\"/>\n"
+       << "      <prop id=\"smpi/ois\" value=\""
+       << delay_prop(h.ois_c, h.ois_t) << "\"/>\n"
+       << "      <prop id=\"smpi/or\" value=\"" << delay_prop(h.or_c, h.or_t)
+       << "\"/>\n"
+       << "    </host>\n";
+}
+
+/** Topology "full": one link per pair, routes in both directions. */
+void full_zone_xml(std::ostream &os, const Truth &t)
+{
+    os << "  <zone id=\"cluster\" routing=\"Full\">\n";
+    for (const HostParams &h : t.hosts)
+        host_xml(os, h);
+    for (int i = 0; i < t.size(); ++i)
+        for (int j = i + 1; j < t.size(); ++j)
+            os << "    <link id=\"l" << i << "_" << j << "\" bandwidth=\""
+               << num(t.links[i][j].B) << "Bps\" latency=\""
+               << num(t.links[i][j].L) << "s\"/>\n";
+    for (int i = 0; i < t.size(); ++i)
+        for (int j = i + 1; j < t.size(); ++j)
+            os << "    <route src=\"" << t.hosts[i].name << "\" dst=\""
+               << t.hosts[j].name << "\"><link_ctn id=\"l" << i << "_" << j
+               << "\"/></route>\n";
+    os << "  </zone>\n";
+}
+
+std::string platform_text(const Truth &t)
+{
+    std::ostringstream os;
+    os << "<?xml version='1.0'?>\n"
+       << "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
+       << "<!-- CPM SMPI test platform; the ground truth is in the .truth "
+          "file -->\n"
+       << "<platform version=\"4.1\">\n";
+    full_zone_xml(os, t);
+    os << "</platform>\n";
+    return os.str();
+}
+
+std::string hostfile_text(const Truth &t)
+{
+    std::string s;
+    for (const HostParams &h : t.hosts)
+        s += h.name + "\n";
+    return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    try {
+        Options o;
+        if (!parse_options(argc, argv, o)) {
+            usage(std::cout);
+            return 0;
+        }
+        Truth t = o.from_truth.empty() ? draw(o) : read_truth(o.from_truth);
+        write_file(o.prefix + ".xml", platform_text(t));
+        write_file(o.prefix + ".hosts", hostfile_text(t));
+        write_file(o.prefix + ".truth", truth_text(t, o.command_line));
+    } catch (const InputError &e) {
+        std::cerr << kProg << ": error: " << e.what() << "\n";
+        return 2;
+    } catch (const std::exception &e) {
+        std::cerr << kProg << ": error: " << e.what() << "\n";
+        return 1;
+    }
+    return 0;
+}
