@@ -99,6 +99,20 @@ void check_size(long M, const char *what)
                          std::to_string(M));
 }
 
+/* One at a time, a barrier ends every round so that no two experiments
+ * overlap. In parallel, rounds are not separated: every process runs its
+ * experiments in round order and the ready message makes each experiment
+ * wait for all its processes, so no process is ever in two experiments at
+ * once, and a process whose round ended early goes on with the next one
+ * instead of waiting for the slowest experiment of the round. (No
+ * deadlock: a process waiting in the lowest round still under way waits
+ * for partners of that same round.) */
+void end_round(MPI_Comm comm, bool parallel)
+{
+    if (!parallel)
+        CPM_MPI(MPI_Barrier(comm));
+}
+
 /* Results are filled in by the rank that measured them; a sum over ranks
  * gives everyone the whole array. */
 const int kPacked = 6;
@@ -163,7 +177,7 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
                 mirror(dc, p.i, M1, M2);
             }
         }
-        CPM_MPI(MPI_Barrier(dc));
+        end_round(dc, parallel);
         if (progress && dc.rank() == 0)
             progress(long(round.size()));
     }
@@ -220,7 +234,7 @@ TripletResults measure_triplets(MPI_Comm comm,
                 }
             }
         }
-        CPM_MPI(MPI_Barrier(dc));
+        end_round(dc, parallel);
         if (progress && me == 0)
             progress(long(round.size()) *
                      experiments_per_triplet(with_one_to_one));

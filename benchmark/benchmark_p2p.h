@@ -9,9 +9,11 @@
  *   operations; the time is measured on r.
  *
  * Every experiment is repeated under the stopping rule of Precision. Pairs
- * and triplets are run in the rounds of benchmark_schedule.h, with a barrier
- * between rounds and a ready message from each partner before the timed
- * repetitions. Results are returned on every rank.
+ * and triplets are run in the rounds of benchmark_schedule.h; each partner
+ * sends a ready message before the timed repetitions. One at a time
+ * (parallel false), a barrier separates the rounds; in parallel, each
+ * process goes on to its next round as soon as its experiment is over.
+ * Results are returned on every rank.
  */
 #ifndef CPM_BENCHMARK_P2P_H
 #define CPM_BENCHMARK_P2P_H
