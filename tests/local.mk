@@ -14,7 +14,8 @@ UNIT_TESTS = \
 	tests/unit/test_schedule \
 	tests/unit/test_options \
 	tests/unit/test_atomic_file \
-	tests/unit/test_fit
+	tests/unit/test_fit \
+	tests/unit/test_model_hockney
 if HAVE_R
 UNIT_TESTS += tests/unit/test_rbridge
 endif
@@ -45,6 +46,9 @@ tests_unit_test_atomic_file_LDADD = $(TEST_LDADD) -lgtest_main
 tests_unit_test_fit_SOURCES = tests/unit/test_fit.cpp
 tests_unit_test_fit_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_fit_LDADD = $(TEST_LDADD) -lgtest_main
+tests_unit_test_model_hockney_SOURCES = tests/unit/test_model_hockney.cpp
+tests_unit_test_model_hockney_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_model_hockney_LDADD = $(TEST_LDADD) -lgtest_main
 tests_unit_test_rbridge_SOURCES = tests/unit/test_rbridge.cpp
 tests_unit_test_rbridge_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_rbridge_LDADD = $(TEST_LDADD) -lgtest_main

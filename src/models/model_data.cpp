@@ -1,0 +1,456 @@
+#include "model_data.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <cerrno>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <istream>
+#include <nlohmann/json.hpp>
+#include <ostream>
+#include <set>
+#include <sstream>
+
+namespace cpm::models {
+
+int pair_index(int n, int i, int j)
+{
+    if (i > j)
+        std::swap(i, j);
+    if (i < 0 || j >= n || i == j)
+        CPM_THROW("no pair " + std::to_string(i) + "," + std::to_string(j) +
+                  " among " + std::to_string(n) + " processes");
+    // pairs (0,1..n-1), (1,2..n-1), ...: i*(2n-i-1)/2 come before row i
+    return i * (2 * n - i - 1) / 2 + (j - i - 1);
+}
+
+void ModelData::add(const std::string &key, std::vector<int> index,
+                    std::vector<double> values)
+{
+    records.push_back({key, std::move(index), std::move(values)});
+}
+
+std::vector<const Record *> ModelData::find(const std::string &key) const
+{
+    std::vector<const Record *> out;
+    for (const Record &r : records)
+        if (r.key == key)
+            out.push_back(&r);
+    return out;
+}
+
+const std::vector<double> &ModelData::scalar(const std::string &key) const
+{
+    std::vector<const Record *> r = find(key);
+    if (r.size() != 1)
+        CPM_THROW(model + " model: expected one '" + key + "' record, found " +
+                  std::to_string(r.size()));
+    return r[0]->values;
+}
+
+std::vector<std::vector<double>>
+ModelData::per_processor(const std::string &key) const
+{
+    std::vector<std::vector<double>> out(n);
+    for (const Record *r : find(key))
+        out.at(r->index.at(0)) = r->values;
+    return out;
+}
+
+std::vector<std::vector<double>>
+ModelData::per_pair(const std::string &key) const
+{
+    std::vector<std::vector<double>> out(n * (n - 1) / 2);
+    for (const Record *r : find(key))
+        out.at(pair_index(n, r->index.at(0), r->index.at(1))) = r->values;
+    return out;
+}
+
+namespace {
+
+std::string number(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+std::string precision_text(const bench::Precision &p)
+{
+    return "min_reps=" + std::to_string(p.min_reps) +
+           " max_reps=" + std::to_string(p.max_reps) + " cl=" + number(p.cl) +
+           " eps=" + number(p.eps);
+}
+
+const RecordSpec *spec_of(const std::vector<RecordSpec> &schema,
+                          const std::string &key)
+{
+    for (const RecordSpec &s : schema)
+        if (s.key == key)
+            return &s;
+    return nullptr;
+}
+
+int arity(Index i) { return i == Index::None ? 0 : i == Index::Processor ? 1 : 2; }
+
+std::string one_line(std::string s)
+{
+    std::replace(s.begin(), s.end(), '\n', ' ');
+    std::replace(s.begin(), s.end(), '\r', ' ');
+    return s.empty() ? "-" : s;
+}
+
+} // namespace
+
+void write_text(std::ostream &out, const ModelData &d,
+                const std::vector<RecordSpec> &schema)
+{
+    const Provenance &p = d.provenance;
+    out << "# CPM model file; format described in doc/formats.md\n";
+    out << "cpm-model " << kFormatVersion << "\n";
+    out << "model " << d.model << "\n";
+    out << "n " << d.n << "\n";
+    for (std::size_t r = 0; r < p.processors.size(); ++r)
+        out << "processor " << r << " " << one_line(p.processors[r]) << "\n";
+    out << "measured date " << one_line(p.date) << "\n";
+    out << "measured mpi " << one_line(p.mpi) << "\n";
+    out << "measured command " << one_line(p.command) << "\n";
+    out << "measured precision " << precision_text(p.precision) << "\n";
+    out << "measured timing " << one_line(p.timing) << "\n";
+    out << "measured parallel " << (p.parallel ? 1 : 0) << "\n";
+    out << "measured sizes " << one_line(p.sizes) << "\n";
+    for (const auto &kv : p.extra)
+        out << "measured " << kv.first << " " << one_line(kv.second) << "\n";
+    for (const RecordSpec &s : schema) {
+        std::vector<const Record *> rs = d.find(s.key);
+        std::stable_sort(rs.begin(), rs.end(),
+                         [](const Record *a, const Record *b) {
+                             return a->index < b->index;
+                         });
+        for (const Record *r : rs) {
+            out << r->key;
+            for (int i : r->index)
+                out << " " << i;
+            for (double v : r->values)
+                out << " " << number(v);
+            out << "\n";
+        }
+    }
+    out << "end\n";
+}
+
+namespace {
+
+/* Reads the text format line by line and reports the first problem with
+ * the file name and line number. */
+class Parser {
+public:
+    Parser(std::istream &in, const std::string &file) : in_(in), file_(file) {}
+
+    [[noreturn]] void fail(const std::string &what) const
+    {
+        throw UsageError(file_ + ":" + std::to_string(line_) + ": " + what);
+    }
+
+    /* Next non-blank, non-comment line split into words; false at EOF. */
+    bool next(std::vector<std::string> &words, std::string &text)
+    {
+        while (std::getline(in_, text)) {
+            ++line_;
+            std::size_t start = text.find_first_not_of(" \t\r");
+            if (start == std::string::npos || text[start] == '#')
+                continue;
+            std::istringstream s(text);
+            words.clear();
+            for (std::string w; s >> w;)
+                words.push_back(w);
+            return true;
+        }
+        if (in_.bad())
+            fail("read error");
+        return false;
+    }
+
+    /* The rest of a line after its first `skip` words. */
+    static std::string rest(const std::string &text, int skip)
+    {
+        std::size_t pos = 0;
+        for (int k = 0; k < skip; ++k) {
+            pos = text.find_first_not_of(" \t", pos);
+            pos = text.find_first_of(" \t", pos);
+            if (pos == std::string::npos)
+                return "";
+        }
+        pos = text.find_first_not_of(" \t", pos);
+        std::string s = pos == std::string::npos ? "" : text.substr(pos);
+        while (!s.empty() && (s.back() == '\r' || s.back() == ' '))
+            s.pop_back();
+        return s;
+    }
+
+    long integer(const std::string &w, const char *what) const
+    {
+        errno = 0;
+        char *end = nullptr;
+        long v = std::strtol(w.c_str(), &end, 10);
+        if (w.empty() || *end || errno)
+            fail(std::string("bad ") + what + " '" + w + "'");
+        return v;
+    }
+
+    double real(const std::string &w) const
+    {
+        errno = 0;
+        char *end = nullptr;
+        double v = std::strtod(w.c_str(), &end);
+        if (w.empty() || *end || errno == ERANGE || !std::isfinite(v))
+            fail("bad number '" + w + "'");
+        return v;
+    }
+
+    int line() const { return line_; }
+
+private:
+    std::istream &in_;
+    std::string file_;
+    int line_ = 0;
+};
+
+/* Header lines up to and including "model NAME". */
+std::string read_header(Parser &p)
+{
+    std::vector<std::string> w;
+    std::string text;
+    if (!p.next(w, text))
+        p.fail("empty file, not a CPM model file");
+    if (w[0] != "cpm-model" || w.size() != 2)
+        p.fail("not a CPM model file (expected 'cpm-model VERSION')");
+    long version = p.integer(w[1], "format version");
+    if (version != kFormatVersion)
+        p.fail("format version " + w[1] + " is not supported (this CPM reads " +
+               std::to_string(kFormatVersion) + ")");
+    if (!p.next(w, text) || w[0] != "model" || w.size() != 2)
+        p.fail("expected 'model NAME'");
+    return w[1];
+}
+
+bench::Precision parse_precision(Parser &p, const std::string &text)
+{
+    bench::Precision prec;
+    std::istringstream s(text);
+    std::set<std::string> seen;
+    for (std::string kv; s >> kv;) {
+        std::size_t eq = kv.find('=');
+        std::string k = kv.substr(0, eq);
+        std::string v = eq == std::string::npos ? "" : kv.substr(eq + 1);
+        if (k == "min_reps")
+            prec.min_reps = int(p.integer(v, "min_reps"));
+        else if (k == "max_reps")
+            prec.max_reps = int(p.integer(v, "max_reps"));
+        else if (k == "cl")
+            prec.cl = p.real(v);
+        else if (k == "eps")
+            prec.eps = p.real(v);
+        else
+            p.fail("unknown precision field '" + k + "'");
+        seen.insert(k);
+    }
+    if (seen.size() != 4)
+        p.fail("precision needs min_reps, max_reps, cl and eps");
+    try {
+        prec.validate();
+    } catch (const UsageError &e) {
+        p.fail(std::string("precision: ") + e.what());
+    }
+    return prec;
+}
+
+} // namespace
+
+std::string peek_model(std::istream &in, const std::string &filename)
+{
+    Parser p(in, filename);
+    return read_header(p);
+}
+
+ModelData read_text(std::istream &in, const std::string &filename,
+                    const std::string &expected_model,
+                    const std::vector<RecordSpec> &schema)
+{
+    Parser p(in, filename);
+    ModelData d;
+    d.model = read_header(p);
+    if (!expected_model.empty() && d.model != expected_model)
+        p.fail("the file holds a " + d.model + " model, not " +
+               expected_model);
+    std::vector<std::string> w;
+    std::string text;
+    if (!p.next(w, text) || w[0] != "n" || w.size() != 2)
+        p.fail("expected 'n PROCESSES'");
+    long n = p.integer(w[1], "number of processes");
+    if (n < 2 || n > 100000)
+        p.fail("number of processes must lie in 2..100000, got " + w[1]);
+    d.n = int(n);
+    Provenance &prov = d.provenance;
+    prov.processors.assign(d.n, "");
+    std::vector<char> named(d.n, 0);
+    std::set<std::string> measured;
+    std::set<std::vector<int>> seen_none;
+    std::map<std::string, std::set<std::vector<int>>> seen;
+    bool ended = false;
+    while (p.next(w, text)) {
+        const std::string &key = w[0];
+        if (ended)
+            p.fail("text after 'end'");
+        if (key == "end") {
+            if (w.size() != 1)
+                p.fail("'end' takes no arguments");
+            ended = true;
+        } else if (key == "processor") {
+            if (w.size() < 3)
+                p.fail("expected 'processor RANK NAME'");
+            long r = p.integer(w[1], "rank");
+            if (r < 0 || r >= n)
+                p.fail("processor rank " + w[1] + " outside 0.." +
+                       std::to_string(n - 1));
+            if (named[r]++)
+                p.fail("processor " + w[1] + " named twice");
+            prov.processors[r] = Parser::rest(text, 2);
+        } else if (key == "measured") {
+            if (w.size() < 3)
+                p.fail("expected 'measured FIELD VALUE'");
+            const std::string &f = w[1];
+            std::string v = Parser::rest(text, 2);
+            if (!measured.insert(f).second)
+                p.fail("'measured " + f + "' given twice");
+            if (f == "date")
+                prov.date = v;
+            else if (f == "mpi")
+                prov.mpi = v;
+            else if (f == "command")
+                prov.command = v;
+            else if (f == "precision")
+                prov.precision = parse_precision(p, v);
+            else if (f == "timing")
+                prov.timing = v;
+            else if (f == "parallel") {
+                if (v != "0" && v != "1")
+                    p.fail("'measured parallel' must be 0 or 1");
+                prov.parallel = v == "1";
+            } else if (f == "sizes")
+                prov.sizes = v;
+            else
+                prov.extra[f] = v;
+        } else {
+            const RecordSpec *s = spec_of(schema, key);
+            if (!s)
+                p.fail("unknown record '" + key + "' in a " + d.model +
+                       " model");
+            std::size_t k = arity(s->index);
+            if (w.size() != 1 + k + s->values.size())
+                p.fail("'" + key + "' needs " + std::to_string(k) +
+                       " indices and " + std::to_string(s->values.size()) +
+                       " values, got " + std::to_string(w.size() - 1) +
+                       " fields");
+            Record r;
+            r.key = key;
+            for (std::size_t x = 1; x <= k; ++x) {
+                long v = p.integer(w[x], "index");
+                if (v < 0 || v >= n)
+                    p.fail("index " + w[x] + " outside 0.." +
+                           std::to_string(n - 1));
+                r.index.push_back(int(v));
+            }
+            if (k == 2 && r.index[0] >= r.index[1])
+                p.fail("pair indices must be i < j, got " + w[1] + " " + w[2]);
+            for (std::size_t x = 1 + k; x < w.size(); ++x)
+                r.values.push_back(p.real(w[x]));
+            if (!seen[key].insert(r.index).second)
+                p.fail("'" + key + "' given twice for the same index");
+            d.records.push_back(r);
+        }
+    }
+    if (!ended)
+        p.fail("truncated file: no 'end' line");
+    for (long r = 0; r < n; ++r)
+        if (!named[r])
+            p.fail("no processor line for rank " + std::to_string(r));
+    for (const char *f : {"date", "mpi", "precision"})
+        if (!measured.count(f))
+            p.fail(std::string("no 'measured ") + f + "' line");
+    for (const RecordSpec &s : schema) {
+        if (!s.required)
+            continue;
+        std::size_t want = s.index == Index::None        ? 1
+                           : s.index == Index::Processor ? std::size_t(n)
+                                                         : std::size_t(n * (n - 1) / 2);
+        if (seen[s.key].size() != want)
+            p.fail("'" + s.key + "' given for " +
+                   std::to_string(seen[s.key].size()) + " of " +
+                   std::to_string(want) +
+                   (s.index == Index::Pair        ? " pairs"
+                    : s.index == Index::Processor ? " processors"
+                                                  : " (expected once)"));
+    }
+    return d;
+}
+
+void write_json(std::ostream &out, const ModelData &d,
+                const std::vector<RecordSpec> &schema)
+{
+    using nlohmann::ordered_json;
+    const Provenance &p = d.provenance;
+    ordered_json j;
+    j["format"] = "cpm-model";
+    j["version"] = kFormatVersion;
+    j["model"] = d.model;
+    j["n"] = d.n;
+    j["processors"] = p.processors;
+    ordered_json m;
+    m["date"] = p.date;
+    m["mpi"] = p.mpi;
+    m["command"] = p.command;
+    m["precision"] = {{"min_reps", p.precision.min_reps},
+                      {"max_reps", p.precision.max_reps},
+                      {"cl", p.precision.cl},
+                      {"eps", p.precision.eps}};
+    m["timing"] = p.timing;
+    m["parallel"] = p.parallel;
+    m["sizes"] = p.sizes;
+    for (const auto &kv : p.extra)
+        m[kv.first] = kv.second;
+    j["measured"] = m;
+    ordered_json params = ordered_json::object();
+    for (const RecordSpec &s : schema) {
+        std::vector<const Record *> rs = d.find(s.key);
+        std::stable_sort(rs.begin(), rs.end(),
+                         [](const Record *a, const Record *b) {
+                             return a->index < b->index;
+                         });
+        auto entry = [&](const Record &r) {
+            ordered_json e;
+            if (r.index.size() >= 1)
+                e["i"] = r.index[0];
+            if (r.index.size() == 2)
+                e["j"] = r.index[1];
+            for (std::size_t k = 0; k < s.values.size(); ++k)
+                e[s.values[k]] = r.values.at(k);
+            return e;
+        };
+        if (s.index == Index::None) {
+            if (!rs.empty())
+                params[s.key] = entry(*rs[0]);
+        } else {
+            ordered_json arr = ordered_json::array();
+            for (const Record *r : rs)
+                arr.push_back(entry(*r));
+            params[s.key] = arr;
+        }
+    }
+    j["parameters"] = params;
+    out << j.dump(2) << "\n";
+}
+
+} // namespace cpm::models

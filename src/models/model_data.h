@@ -1,0 +1,123 @@
+/**
+ * \file model_data.h
+ * \brief The parameters of any model as named records, with the facts of
+ *        how they were measured, and their text and JSON forms. No MPI.
+ *
+ * Every model converts itself to and from a ModelData; the file format,
+ * the JSON output and their checks live here once for all models. A model
+ * declares its records with a schema: for each key, whether it is indexed
+ * by nothing, by a processor i or by a pair i < j, and the names of its
+ * values. The text format is in doc/formats.md:
+ *
+ *     cpm-model 1
+ *     model LMO
+ *     n 4
+ *     processor 0 node01
+ *     ...
+ *     measured date 2026-11-22T05:22:46Z
+ *     ...
+ *     C 0 1.2e-05 3e-07
+ *     L 0 1 4.1e-05 2e-06
+ *     ...
+ *     end
+ */
+#ifndef CPM_MODEL_DATA_H
+#define CPM_MODEL_DATA_H
+
+#include "benchmark_precision.h"
+
+#include <iosfwd>
+#include <map>
+#include <string>
+#include <vector>
+
+/** \defgroup models Models: Hockney, LMO, PLogP/LogGP
+ *  Build from measurements (MPI), predict and read/write (no MPI).
+ *  Depends on benchmark, stats, rbridge and common.
+ *  @{ */
+
+namespace cpm::models {
+
+/** Version of the model file format written and read. */
+const int kFormatVersion = 1;
+
+/** How a model's measurements were made. */
+struct Provenance {
+    std::string date;                    /**< UTC, ISO 8601 */
+    std::string mpi;                     /**< MPI library and version */
+    std::string command;                 /**< command line of the build */
+    std::vector<std::string> processors; /**< processor name of each rank */
+    bench::Precision precision;          /**< repetitions, cl, eps */
+    std::string timing = "-";            /**< timing method of collectives */
+    bool parallel = true;                /**< parallel rounds */
+    std::string sizes = "-";             /**< message sizes used */
+    std::map<std::string, std::string> extra; /**< model-specific facts */
+};
+
+/** How a record is indexed. */
+enum class Index { None, Processor, Pair };
+
+/** One kind of record a model writes. */
+struct RecordSpec {
+    std::string key;                 /**< first word of its lines */
+    Index index;                     /**< indexed by nothing, i, or i<j */
+    std::vector<std::string> values; /**< names of its values, in order */
+    bool required;                   /**< must appear (all indices) */
+};
+
+/** One record: a key, its indices and its values. */
+struct Record {
+    std::string key;            /**< the RecordSpec key */
+    std::vector<int> index;     /**< 0, 1 or 2 indices */
+    std::vector<double> values; /**< as RecordSpec::values */
+};
+
+/** A model as data: name, size, provenance and records. */
+struct ModelData {
+    std::string model;          /**< model name, e.g. "LMO" */
+    int n = 0;                  /**< number of processes */
+    Provenance provenance;      /**< how it was measured */
+    std::vector<Record> records;/**< parameters */
+
+    /** Adds a record. */
+    void add(const std::string &key, std::vector<int> index,
+             std::vector<double> values);
+    /** The records with this key, in file order. */
+    std::vector<const Record *> find(const std::string &key) const;
+    /** The values of the single unindexed record with this key. */
+    const std::vector<double> &scalar(const std::string &key) const;
+    /** For a processor-indexed key: values of processor i, indexed by i. */
+    std::vector<std::vector<double>> per_processor(const std::string &key) const;
+    /** For a pair-indexed key: values of pair (i<j) at pair_index(n,i,j). */
+    std::vector<std::vector<double>> per_pair(const std::string &key) const;
+};
+
+/** Index of pair (i, j), i != j, in the C(n,2) pairs in lexicographic
+ *  order of (min, max). */
+int pair_index(int n, int i, int j);
+
+/** Writes data in the text format (numbers with 17 significant digits, so
+ *  that saving a loaded file reproduces it byte for byte). */
+void write_text(std::ostream &out, const ModelData &data,
+                const std::vector<RecordSpec> &schema);
+
+/** Reads the text format; checks it against the schema of the expected
+ *  model. Throws cpm::UsageError "FILE:LINE: problem" on a malformed,
+ *  truncated, wrong-model or wrong-version file. */
+ModelData read_text(std::istream &in, const std::string &filename,
+                    const std::string &expected_model,
+                    const std::vector<RecordSpec> &schema);
+
+/** The model name in a file's header (to choose the model to load);
+ *  throws cpm::UsageError like read_text. */
+std::string peek_model(std::istream &in, const std::string &filename);
+
+/** Writes data as one JSON object (keys in doc/formats.md). */
+void write_json(std::ostream &out, const ModelData &data,
+                const std::vector<RecordSpec> &schema);
+
+} // namespace cpm::models
+
+/** @} */
+
+#endif
