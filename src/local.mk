@@ -32,7 +32,9 @@ libcpm_la_LIBADD += $(R_LIBS)
 # Models: data, files and JSON (no MPI), each model's equations and solver.
 libcpm_la_SOURCES += \
 	src/models/model_data.cpp \
-	src/models/model_hockney.cpp
+	src/models/model_hockney.cpp \
+	src/models/model_lmo.cpp
 pkginclude_HEADERS += \
 	src/models/model_data.h \
-	src/models/model_hockney.h
+	src/models/model_hockney.h \
+	src/models/model_lmo.h

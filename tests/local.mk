@@ -15,7 +15,8 @@ UNIT_TESTS = \
 	tests/unit/test_options \
 	tests/unit/test_atomic_file \
 	tests/unit/test_fit \
-	tests/unit/test_model_hockney
+	tests/unit/test_model_hockney \
+	tests/unit/test_model_lmo
 if HAVE_R
 UNIT_TESTS += tests/unit/test_rbridge
 endif
@@ -49,6 +50,9 @@ tests_unit_test_fit_LDADD = $(TEST_LDADD) -lgtest_main
 tests_unit_test_model_hockney_SOURCES = tests/unit/test_model_hockney.cpp
 tests_unit_test_model_hockney_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_model_hockney_LDADD = $(TEST_LDADD) -lgtest_main
+tests_unit_test_model_lmo_SOURCES = tests/unit/test_model_lmo.cpp
+tests_unit_test_model_lmo_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_model_lmo_LDADD = $(TEST_LDADD) -lgtest_main
 tests_unit_test_rbridge_SOURCES = tests/unit/test_rbridge.cpp
 tests_unit_test_rbridge_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_rbridge_LDADD = $(TEST_LDADD) -lgtest_main
