@@ -29,12 +29,3 @@ pkginclude_HEADERS += src/rbridge/rbridge.h
 libcpm_la_CPPFLAGS = $(AM_CPPFLAGS) $(R_CPPFLAGS) -DCPM_R_DIR='"$(rdir)"'
 libcpm_la_LIBADD += $(R_LIBS)
 
-# Models: data, files and JSON (no MPI), each model's equations and solver.
-libcpm_la_SOURCES += \
-	src/models/model_data.cpp \
-	src/models/model_hockney.cpp \
-	src/models/model_lmo.cpp
-pkginclude_HEADERS += \
-	src/models/model_data.h \
-	src/models/model_hockney.h \
-	src/models/model_lmo.h

@@ -1,0 +1,67 @@
+/**
+ * \file model_build.h
+ * \brief Building models by measurement (MPI): the options every builder
+ *        takes and the builders of each model.
+ *
+ * Builders are collective over the communicator; the model they return is
+ * valid on every rank. R (for the LMO thresholds) runs on rank 0 only and
+ * its results are broadcast.
+ */
+#ifndef CPM_MODEL_BUILD_H
+#define CPM_MODEL_BUILD_H
+
+#include "benchmark_p2p.h"
+#include "benchmark_precision.h"
+#include "benchmark_timing.h"
+#include "model_data.h"
+#include "model_hockney.h"
+#include "model_lmo.h"
+#include "rbridge.h"
+
+#include <mpi.h>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+/** \addtogroup models
+ *  @{ */
+
+namespace cpm::models {
+
+/** How to measure a model. */
+struct BuildOptions {
+    bench::Precision precision;        /**< repetitions, cl, eps */
+    std::vector<long> sizes;           /**< message sizes of the sweeps */
+    bool parallel = true;              /**< independent experiments in rounds */
+    bench::Timing timing = bench::Timing::Max; /**< for collectives */
+    rbridge::BreakpointOptions breakpoints;    /**< Bai-Perron settings */
+    std::string command;               /**< recorded in the model file */
+    /** Called on rank 0 with a line describing each step; may be empty. */
+    std::function<void(const std::string &)> log;
+    /** Passes a line to log on rank 0 of comm. */
+    void say(MPI_Comm comm, const std::string &line) const;
+};
+
+/** Provenance of a build: date, MPI, processors, options (collective). */
+Provenance make_provenance(MPI_Comm comm, const BuildOptions &o,
+                           const std::string &sizes_text);
+
+/** Describes a size list compactly ("0:1024:102400" for a stride, else the
+ *  list). */
+std::string sizes_text(const std::vector<long> &sizes);
+
+/** Measures roundtrips of all pairs over o.sizes (at least two distinct)
+ *  and fits the Hockney model (CPM 1.0.1's Hockney_build). */
+Hockney build_hockney(MPI_Comm comm, const BuildOptions &o);
+
+/** Measures and solves the LMO model (CPM 1.0.1's LMO_build): the
+ *  one-to-many and many-to-one sweeps over o.sizes with their thresholds
+ *  (R), then the point-to-point experiments. Needs 3 processes. */
+LMO build_lmo(MPI_Comm comm, const BuildOptions &o);
+
+} // namespace cpm::models
+
+/** @} */
+
+#endif

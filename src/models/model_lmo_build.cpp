@@ -1,0 +1,152 @@
+// Building the LMO model by measurement (CPM 1.0.1's LMO_build):
+//  1. one-to-many (MPIB_Scatter_linear) and many-to-one (MPIB_Gather_linear)
+//     from root 0 over the message sizes;
+//  2. S: the first Bai-Perron break of the one-to-many times (T ~ M);
+//     M2: the last Bai-Perron break of the many-to-one times (T ~ M);
+//     M1: the first tenfold jump of the many-to-one times, narrowed by
+//     bisection to one byte and truncated to a multiple of 1024;
+//  3. the point-to-point experiments at 0 bytes and at M, the largest
+//     measured size below S (one-to-two with empty replies avoids the
+//     gather escalations), solved by model_lmo.cpp;
+//  4. the fits of the regions and the slope corrections.
+#include "model_build.h"
+
+#include "benchmark_collective.h"
+#include "common_error.h"
+#include "common_mpi.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace cpm::models {
+
+namespace {
+
+const std::size_t kMinSweep = 8;
+
+Sweep sweep(MPI_Comm comm, const char *op, const std::vector<long> &sizes,
+            const BuildOptions &o)
+{
+    const bench::CollectiveOp &c = bench::find_collective(op);
+    Sweep s;
+    for (long M : sizes) {
+        bench::Result r =
+            bench::measure_collective(comm, c, M, 0, o.timing, o.precision);
+        s.M.push_back(double(M));
+        s.T.push_back(r.T);
+    }
+    return s;
+}
+
+/* The many-to-one time at M (root 0), the same on every rank. */
+double gather_at(MPI_Comm comm, long M, const BuildOptions &o)
+{
+    return bench::measure_collective(comm,
+                                     bench::find_collective("MPIB_Gather_linear"),
+                                     M, 0, o.timing, o.precision)
+        .T;
+}
+
+} // namespace
+
+LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
+{
+    int n = 0, rank = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    if (n < 3)
+        throw UsageError("the LMO model needs at least 3 processes, got " +
+                         std::to_string(n));
+    std::vector<long> sizes = o.sizes;
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    if (sizes.size() < kMinSweep)
+        throw UsageError("the LMO thresholds need at least " +
+                         std::to_string(kMinSweep) +
+                         " message sizes (-s, -m or --sizes), got " +
+                         std::to_string(sizes.size()));
+
+    o.say(comm, "LMO: one-to-many (linear scatter) over " +
+                    std::to_string(sizes.size()) + " sizes");
+    Sweep o2m = sweep(comm, "MPIB_Scatter_linear", sizes, o);
+    o.say(comm, "LMO: many-to-one (linear gather) over " +
+                    std::to_string(sizes.size()) + " sizes");
+    Sweep m2o = sweep(comm, "MPIB_Gather_linear", sizes, o);
+
+    // Thresholds S and M2 from R on rank 0 (NaN: no break found).
+    double th[2] = {NAN, NAN};
+    o.say(comm, "LMO: Bai-Perron breakpoints (R strucchange)");
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
+        auto b = rbridge::breakpoints(o2m.M, o2m.T, false, o.breakpoints);
+        if (!b.empty())
+            th[0] = o2m.M[b.front()];
+        b = rbridge::breakpoints(m2o.M, m2o.T, false, o.breakpoints);
+        if (!b.empty())
+            th[1] = m2o.M[b.back()];
+    });
+    CPM_MPI(MPI_Bcast(th, 2, MPI_DOUBLE, 0, comm));
+    LMO m;
+    if (!std::isnan(th[0]))
+        m.S = th[0];
+    if (!std::isnan(th[1]))
+        m.M2 = th[1];
+
+    // M1: first tenfold jump, then bisection between the sizes around it.
+    if (auto k = first_escalation(m2o)) {
+        long lo = long(m2o.M[*k - 1]), hi = long(m2o.M[*k]);
+        double base = m2o.T[*k - 1];
+        o.say(comm, "LMO: escalation between " + std::to_string(lo) + " and " +
+                        std::to_string(hi) + " bytes; narrowing M1");
+        while (hi - lo > 1) {
+            long mid = lo + (hi - lo) / 2;
+            if (gather_at(comm, mid, o) > 10 * base)
+                hi = mid;
+            else
+                lo = mid;
+        }
+        m.M1 = hi >= 1024 ? double(hi / 1024 * 1024) : double(hi);
+    }
+
+    // The size of the non-empty point-to-point experiments.
+    long M = 0;
+    for (long s : sizes)
+        if (s > 0 && (!m.S || double(s) < *m.S))
+            M = s;
+    if (M == 0)
+        throw UsageError("no measured message size lies between 0 and the "
+                         "scatter threshold S; use a smaller stride (-s)");
+
+    std::vector<bench::Triplet> trip = bench::all_triplets(n);
+    LmoP2pData d;
+    d.n = n;
+    d.M = double(M);
+    o.say(comm, "LMO: empty roundtrips of all pairs");
+    d.rt0 = bench::measure_roundtrips(comm, bench::all_pairs(n), 0, 0,
+                                      o.parallel, o.precision);
+    o.say(comm, "LMO: empty one-to-two experiments of all triplets");
+    d.o2t0 = bench::measure_triplets(comm, trip, 0, false, o.parallel,
+                                     o.precision)
+                 .one_to_two;
+    o.say(comm, "LMO: one-to-two and one-to-one experiments with " +
+                    std::to_string(M) + " bytes");
+    bench::TripletResults tm =
+        bench::measure_triplets(comm, trip, M, true, o.parallel, o.precision);
+    d.o2tM = tm.one_to_two;
+    d.o2oM = tm.one_to_one;
+
+    lmo_solve_p2p(m, d, o.precision.cl);
+    lmo_fit_collectives(m, o2m, m2o, o.precision.cl);
+    m.provenance = make_provenance(comm, o, sizes_text(sizes));
+    m.provenance.extra["p2p-size"] = std::to_string(M);
+    m.provenance.extra["breakpoints"] =
+        "h=" + std::to_string(o.breakpoints.h) +
+        " max_breaks=" + std::to_string(o.breakpoints.max_breaks) +
+        " criterion=" + o.breakpoints.criterion;
+    m.provenance.extra["collectives"] =
+        "MPIB_Scatter_linear MPIB_Gather_linear root 0";
+    return m;
+}
+
+} // namespace cpm::models
