@@ -12,7 +12,7 @@ namespace cpm::bench {
 
 namespace {
 
-enum LongOnly { kSizes = 1000, kRoot, kPair };
+enum LongOnly { kSizes = 1000, kRoot, kPair, kJson, kBpH, kBpBreaks, kBpIc };
 
 struct Spec {
     int code;
@@ -47,7 +47,23 @@ const Spec kSpecs[] = {
     {'O', "operation", true, "S", "collective operation (required; see below)",
      kOptCollective},
     {kRoot, "root", true, "R", "root rank of the collective (default: 0)",
-     kOptCollective},
+     kOptRoot},
+    {'M', "model", true, "S", "model name (required; see below)", kOptModel},
+    {'i', "input", true, "FILE",
+     "load the model from FILE (- for standard input) instead of building it",
+     kOptModel},
+    {kJson, "json", false, nullptr, "write the model as JSON", kOptModel},
+    {'E', "estimate", true, "OP",
+     "print predicted times of OP over the sizes (see below)", kOptModel},
+    {kBpH, "bp-h", true, "D",
+     "Bai-Perron minimal segment, fraction or count (default: 0.15)",
+     kOptModel},
+    {kBpBreaks, "bp-breaks", true, "I",
+     "Bai-Perron maximal number of breaks, 0 for any (default: 0)",
+     kOptModel},
+    {kBpIc, "bp-ic", true, "S",
+     "criterion for the number of breaks: BIC or LWZ (default: BIC)",
+     kOptModel},
     {kPair, "pair", true, "I,J",
      "measure only this pair (repeatable; default: all pairs)", kOptPairs},
     {'o', "output", true, "FILE",
@@ -232,6 +248,41 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
             o.pairs.push_back({int(i), int(j)});
             break;
         }
+        case 'M':
+            o.model = arg;
+            break;
+        case 'i':
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty file name");
+            o.input = arg;
+            break;
+        case kJson:
+            o.json = true;
+            break;
+        case 'E':
+            o.estimate = arg;
+            break;
+        case kBpH:
+            o.bp_h = parse_real(arg, opt);
+            if (!(o.bp_h > 0))
+                throw UsageError("option " + opt +
+                                 ": expected a positive number, got '" + arg +
+                                 "'");
+            break;
+        case kBpBreaks: {
+            long b = parse_integer(arg, opt);
+            if (b < 0)
+                throw UsageError("option " + opt +
+                                 ": expected an integer >= 0, got '" + arg + "'");
+            o.bp_breaks = int(b);
+            break;
+        }
+        case kBpIc:
+            if (arg != "BIC" && arg != "LWZ")
+                throw UsageError("option " + opt +
+                                 ": expected BIC or LWZ, got '" + arg + "'");
+            o.bp_criterion = arg;
+            break;
         case 'o':
             if (arg.empty())
                 throw UsageError("option " + opt + ": empty file name");
@@ -268,6 +319,10 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
                          std::to_string(o.stride) + ")");
     if ((groups & kOptCollective) && o.operation.empty())
         throw UsageError("no collective operation given (-O NAME; see -h)");
+    if ((groups & kOptModel) && o.model.empty())
+        throw UsageError("no model given (-M NAME; see -h)");
+    if (o.json && !o.estimate.empty())
+        throw UsageError("--json and -E exclude each other");
     return o;
 }
 

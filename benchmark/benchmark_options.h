@@ -26,9 +26,11 @@ namespace cpm::bench {
 enum OptionGroup : unsigned {
     kOptMeasure = 1u << 0,    /**< -s -m --sizes -r -R -c -e -o -v -h */
     kOptTiming = 1u << 1,     /**< -t */
-    kOptCollective = 1u << 2, /**< -O --root */
+    kOptCollective = 1u << 2, /**< -O */
     kOptPairs = 1u << 3,      /**< --pair */
     kOptParallel = 1u << 4,   /**< -p */
+    kOptRoot = 1u << 5,       /**< --root */
+    kOptModel = 1u << 6,      /**< -M -i --json -E --bp-h --bp-breaks --bp-ic */
 };
 
 /** Parsed options; defaults as in CPM 1.0.1. */
@@ -45,6 +47,13 @@ struct ToolOptions {
     int root = 0;              /**< --root */
     std::vector<Pair> pairs;   /**< --pair I,J (repeatable) */
     bool help = false;         /**< -h */
+    std::string model;         /**< -M */
+    std::string input;         /**< -i; "-" or "stdin" is standard input */
+    bool json = false;         /**< --json */
+    std::string estimate;      /**< -E: operation to predict */
+    double bp_h = 0.15;        /**< --bp-h: Bai-Perron minimal segment */
+    int bp_breaks = 0;         /**< --bp-breaks: maximal breaks (0: any) */
+    std::string bp_criterion = "BIC"; /**< --bp-ic: BIC or LWZ */
     std::string command;       /**< the command line, for output headers */
 
     /** The message sizes to measure: --sizes, or 0, s, 2s, ... <= m. */

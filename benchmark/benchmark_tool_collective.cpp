@@ -92,6 +92,6 @@ int main(int argc, char **argv)
 {
     return tool_main(argc, argv, "collective",
                      "mpirun -np N collective -O NAME [options]",
-                     kOptMeasure | kOptTiming | kOptCollective,
+                     kOptMeasure | kOptTiming | kOptCollective | kOptRoot,
                      operations_help(), run);
 }

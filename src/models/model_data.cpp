@@ -70,10 +70,16 @@ ModelData::per_pair(const std::string &key) const
 
 namespace {
 
+/* The shortest of %.15g, %.16g, %.17g that reads back as the same double:
+ * exact, and 0.95 stays 0.95. */
 std::string number(double v)
 {
     char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
+    for (int digits = 15; digits <= 17; ++digits) {
+        std::snprintf(buf, sizeof buf, "%.*g", digits, v);
+        if (std::strtod(buf, nullptr) == v)
+            break;
+    }
     return buf;
 }
 

@@ -96,8 +96,9 @@ struct ModelData {
  *  order of (min, max). */
 int pair_index(int n, int i, int j);
 
-/** Writes data in the text format (numbers with 17 significant digits, so
- *  that saving a loaded file reproduces it byte for byte). */
+/** Writes data in the text format (each number with the fewest digits,
+ *  15 to 17, that read back exactly, so that saving a loaded file
+ *  reproduces it byte for byte). */
 void write_text(std::ostream &out, const ModelData &data,
                 const std::vector<RecordSpec> &schema);
 

@@ -11,7 +11,8 @@ using namespace cpm::bench;
 namespace {
 
 const unsigned kAll =
-    kOptMeasure | kOptTiming | kOptCollective | kOptPairs | kOptParallel;
+    kOptMeasure | kOptTiming | kOptCollective | kOptPairs | kOptParallel |
+    kOptRoot;
 
 ToolOptions parse(std::vector<std::string> args, unsigned groups = kAll)
 {

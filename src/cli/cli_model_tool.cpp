@@ -1,0 +1,183 @@
+/* model: builds a communication performance model by measurement (under
+ * mpirun) and saves it, or loads a saved one (-i, no mpirun needed) to
+ * re-save it, write it as JSON, or print predicted times for plotting. */
+#include "benchmark_tool.h"
+#include "cli_registry.h"
+#include "common_atomic_file.h"
+#include "common_error.h"
+#include "common_mpi.h"
+
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <unistd.h>
+
+using namespace cpm;
+using namespace cpm::bench;
+using namespace cpm::cli;
+
+namespace {
+
+const unsigned kGroups = kOptMeasure | kOptParallel | kOptTiming | kOptRoot |
+                         kOptPairs | kOptModel;
+
+/* Writes the model, its JSON, or its predictions to out. */
+void write_output(std::ostream &out, const ToolOptions &opt,
+                  const ModelKind &kind, const ModelHandle &model)
+{
+    models::ModelData d = model.data();
+    if (opt.json) {
+        models::write_json(out, d, kind.schema());
+        return;
+    }
+    if (opt.estimate.empty()) {
+        models::write_text(out, d, kind.schema());
+        return;
+    }
+    const Operation &op = find_operation(kind, opt.estimate);
+    Query q;
+    std::string what;
+    if (op.pair) {
+        if (opt.pairs.size() > 1)
+            throw UsageError("-E " + opt.estimate + " takes one --pair");
+        if (!opt.pairs.empty()) {
+            q.i = opt.pairs[0].i;
+            q.j = opt.pairs[0].j;
+        }
+        what = "pair " + std::to_string(q.i) + "," + std::to_string(q.j);
+    } else {
+        q.root = opt.root;
+        what = "root " + std::to_string(q.root);
+    }
+    if (std::max({q.i, q.j, q.root}) >= d.n)
+        throw UsageError(what + " names a rank outside 0.." +
+                         std::to_string(d.n - 1) + " of this " + kind.name +
+                         " model");
+    out << "# CPM model " << kind.name << ": predicted " << opt.estimate
+        << ", " << what << ", n=" << d.n << "\n";
+    out << "# measured " << d.provenance.date << " with "
+        << d.provenance.mpi << "\n";
+    out << "# columns: M T (bytes, seconds)\n";
+    for (long M : opt.message_sizes()) {
+        q.M = double(M);
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%ld %.9e\n", M,
+                      model.predict(opt.estimate, q));
+        out << buf;
+    }
+}
+
+/* -i: no MPI needed. */
+int run_offline(const ToolOptions &opt)
+{
+    const ModelKind &kind = find_model(opt.model);
+    std::unique_ptr<ModelHandle> model;
+    std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
+    if (is_stdin_name(opt.input)) {
+        model = kind.load(models::read_text(std::cin, name, kind.name,
+                                            kind.schema()));
+    } else {
+        std::ifstream in(opt.input);
+        if (!in)
+            throw UsageError("cannot open model file '" + opt.input + "'");
+        model = kind.load(models::read_text(in, name, kind.name, kind.schema()));
+    }
+    AtomicFile out(opt.output);
+    write_output(out.stream(), opt, kind, *model);
+    out.commit();
+    return 0;
+}
+
+/* Under mpirun: measure, build, and write on rank 0. */
+void build(const ToolOptions &opt, MPI_Comm comm)
+{
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    const ModelKind *kind = nullptr;
+    std::unique_ptr<AtomicFile> out;
+    agree(comm, [&] {
+        kind = &find_model(opt.model);
+        if (!opt.estimate.empty())
+            find_operation(*kind, opt.estimate);
+        if (rank == 0)
+            out = std::make_unique<AtomicFile>(opt.output);
+    });
+    models::BuildOptions bo;
+    bo.precision = opt.precision;
+    bo.sizes = opt.message_sizes();
+    bo.parallel = opt.parallel;
+    bo.timing = opt.timing;
+    bo.breakpoints.h = opt.bp_h;
+    bo.breakpoints.max_breaks = opt.bp_breaks;
+    bo.breakpoints.criterion = opt.bp_criterion;
+    bo.command = opt.command;
+    if (opt.verbose || isatty(2))
+        bo.log = [](const std::string &line) {
+            std::cerr << "model: " << line << std::endl;
+        };
+    std::unique_ptr<ModelHandle> model;
+    // Bad input found while building (too few processes...) is the same on
+    // every rank; agree() turns it into a clean exit everywhere.
+    agree(comm, [&] { model = kind->build(comm, bo); });
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
+        for (const std::string &w : model->warnings)
+            std::cerr << "model: warning: " << w << std::endl;
+        write_output(out->stream(), opt, *kind, *model);
+        out->commit();
+    });
+}
+
+std::string help_tail()
+{
+    std::string s =
+        "\nBuild under mpirun (the model is written to -o, default standard\n"
+        "output), or load one with -i (no mpirun needed) to save it again,\n"
+        "write it as JSON (--json) or print predictions (-E OP over the sizes\n"
+        "of -s/-m or --sizes, with --pair I,J or --root R).\n\nmodels (-M) and "
+        "operations (-E):\n";
+    for (const ModelKind &k : model_kinds()) {
+        s += "  " + std::string(k.name) + ": " + k.description + "\n";
+        for (const Operation &o : k.operations) {
+            std::string name = std::string("      ") + o.name;
+            name.resize(30, ' ');
+            s += name + o.help + "\n";
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const char *synopsis =
+        "mpirun -np N model -M NAME [options]   |   model -M NAME -i FILE "
+        "[options]";
+    ToolOptions opt;
+    bool parsed = true;
+    try {
+        opt = parse_options(argc, argv, kGroups);
+    } catch (const UsageError &) {
+        parsed = false; // reported once, below, through tool_main
+    }
+    if (parsed && opt.help) {
+        std::cout << options_help(synopsis, kGroups) << help_tail();
+        return 0;
+    }
+    if (parsed && !opt.input.empty()) {
+        try {
+            return run_offline(opt);
+        } catch (const UsageError &e) {
+            std::cerr << "model: " << e.what() << std::endl;
+            return 2;
+        } catch (const std::exception &e) {
+            std::cerr << "model: " << e.what() << std::endl;
+            return 1;
+        }
+    }
+    return tool_main(argc, argv, "model", synopsis, kGroups, help_tail(),
+                     build);
+}

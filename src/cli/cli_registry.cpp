@@ -1,0 +1,156 @@
+#include "cli_registry.h"
+
+#include "common_error.h"
+
+#include <functional>
+#include <map>
+
+namespace cpm::cli {
+
+namespace {
+
+/* A handle around a model struct M with its prediction functions. */
+template <class M>
+class Handle : public ModelHandle {
+public:
+    using Fn = std::function<double(const M &, const Query &)>;
+    Handle(M m, std::map<std::string, Fn> ops)
+        : m_(std::move(m)), ops_(std::move(ops))
+    {
+    }
+    models::ModelData data() const override { return m_.to_data(); }
+    double predict(const std::string &op, const Query &q) const override
+    {
+        auto it = ops_.find(op);
+        if (it == ops_.end())
+            throw UsageError("the " + std::string(M::name()) +
+                             " model does not predict '" + op + "'");
+        return it->second(m_, q);
+    }
+
+private:
+    M m_;
+    std::map<std::string, Fn> ops_;
+};
+
+using models::Hockney;
+using models::LMO;
+
+std::map<std::string, Handle<Hockney>::Fn> hockney_ops()
+{
+    using Q = const Query &;
+    using H = const Hockney &;
+    return {
+        {"p2p", [](H h, Q q) { return h.p2p(q.i, q.j, q.M); }},
+        {"scatter", [](H h, Q q) { return h.sg_linear_sequential(q.root, q.M); }},
+        {"gather", [](H h, Q q) { return h.sg_linear_sequential(q.root, q.M); }},
+        {"sg_linear_sequential",
+         [](H h, Q q) { return h.sg_linear_sequential(q.root, q.M); }},
+        {"sg_linear_parallel",
+         [](H h, Q q) { return h.sg_linear_parallel(q.root, q.M); }},
+        {"sg_binomial", [](H h, Q q) { return h.sg_binomial(q.root, q.M); }},
+        {"h_p2p", [](H h, Q q) { return h.h_p2p(q.M); }},
+        {"h_sg_linear_sequential",
+         [](H h, Q q) { return h.h_sg_linear_sequential(q.M); }},
+        {"h_sg_linear_parallel",
+         [](H h, Q q) { return h.h_sg_linear_parallel(q.M); }},
+        {"h_sg_binomial", [](H h, Q q) { return h.h_sg_binomial(q.M); }},
+    };
+}
+
+std::map<std::string, Handle<LMO>::Fn> lmo_ops()
+{
+    using Q = const Query &;
+    using L = const LMO &;
+    return {
+        {"p2p", [](L m, Q q) { return m.p2p(q.i, q.j, q.M); }},
+        {"one2many", [](L m, Q q) { return m.one2many(q.root, q.M); }},
+        {"many2one", [](L m, Q q) { return m.many2one(q.root, q.M); }},
+        {"scatter", [](L m, Q q) { return m.one2many(q.root, q.M); }},
+        {"gather", [](L m, Q q) { return m.many2one(q.root, q.M); }},
+    };
+}
+
+std::unique_ptr<ModelHandle> build_hockney(MPI_Comm c,
+                                           const models::BuildOptions &o)
+{
+    return std::make_unique<Handle<Hockney>>(models::build_hockney(c, o),
+                                             hockney_ops());
+}
+
+std::unique_ptr<ModelHandle> load_hockney(const models::ModelData &d)
+{
+    return std::make_unique<Handle<Hockney>>(Hockney::from_data(d),
+                                             hockney_ops());
+}
+
+std::unique_ptr<ModelHandle> build_lmo(MPI_Comm c,
+                                       const models::BuildOptions &o)
+{
+    LMO m = models::build_lmo(c, o);
+    std::vector<std::string> w = m.warnings;
+    auto h = std::make_unique<Handle<LMO>>(std::move(m), lmo_ops());
+    h->warnings = w;
+    return h;
+}
+
+std::unique_ptr<ModelHandle> load_lmo(const models::ModelData &d)
+{
+    return std::make_unique<Handle<LMO>>(LMO::from_data(d), lmo_ops());
+}
+
+} // namespace
+
+const std::vector<ModelKind> &model_kinds()
+{
+    static const std::vector<ModelKind> kinds = {
+        {"Hockney", "alpha + beta M per pair (heterogeneous) and averaged",
+         &Hockney::schema,
+         {{"p2p", "one-way time i -> j", true},
+          {"scatter", "linear scatter, sequential (= sg_linear_sequential)", false},
+          {"gather", "linear gather, sequential (= sg_linear_sequential)", false},
+          {"sg_linear_sequential", "linear scatter/gather, messages in turn", false},
+          {"sg_linear_parallel", "linear scatter/gather, messages at once", false},
+          {"sg_binomial", "binomial scatter/gather", false},
+          {"h_p2p", "homogeneous one-way time", true},
+          {"h_sg_linear_sequential", "homogeneous, (n-1)(alpha + beta M)", false},
+          {"h_sg_linear_parallel", "homogeneous, alpha + beta M", false},
+          {"h_sg_binomial", "homogeneous, log2(n) alpha + (n-1) beta M", false}},
+         build_hockney, load_hockney},
+        {"LMO", "heterogeneous C_i, t_i, L_ij, beta_ij with thresholds S, M1, M2",
+         &LMO::schema,
+         {{"p2p", "one-way time i -> j", true},
+          {"one2many", "one-to-many (linear scatter)", false},
+          {"many2one", "many-to-one (linear gather)", false},
+          {"scatter", "= one2many", false},
+          {"gather", "= many2one", false}},
+         build_lmo, load_lmo},
+    };
+    return kinds;
+}
+
+const ModelKind &find_model(const std::string &name)
+{
+    std::string names;
+    for (const ModelKind &k : model_kinds()) {
+        if (name == k.name)
+            return k;
+        names += (names.empty() ? "" : ", ") + std::string(k.name);
+    }
+    throw UsageError("unknown model '" + name + "' (valid: " + names + ")");
+}
+
+const Operation &find_operation(const ModelKind &kind, const std::string &op)
+{
+    std::string names;
+    for (const Operation &o : kind.operations) {
+        if (op == o.name)
+            return o;
+        names += (names.empty() ? "" : ", ") + std::string(o.name);
+    }
+    throw UsageError("the " + std::string(kind.name) +
+                     " model does not predict '" + op + "' (valid: " + names +
+                     ")");
+}
+
+} // namespace cpm::cli

@@ -1,0 +1,74 @@
+/**
+ * \file cli_registry.h
+ * \brief The registry of models known to the `model` tool: one descriptor
+ *        per model (name, description, operations it predicts, how to build
+ *        and load it), so that an unknown -M lists the valid names.
+ */
+#ifndef CPM_CLI_REGISTRY_H
+#define CPM_CLI_REGISTRY_H
+
+#include "model_build.h"
+#include "model_data.h"
+
+#include <mpi.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+/** \defgroup cli The model tool: registry of models and operations
+ *  Depends on models.
+ *  @{ */
+
+namespace cpm::cli {
+
+/** What a prediction is about. */
+struct Query {
+    int i = 0, j = 1; /**< pair of a point-to-point operation */
+    int root = 0;     /**< root of a collective operation */
+    double M = 0;     /**< message size (bytes per process) */
+};
+
+/** A predicted operation. */
+struct Operation {
+    const char *name; /**< -E name */
+    const char *help; /**< one line */
+    bool pair;        /**< takes --pair (else --root) */
+};
+
+/** A loaded or built model, seen through data and predictions. */
+class ModelHandle {
+public:
+    virtual ~ModelHandle() = default;
+    /** The model's records and provenance. */
+    virtual models::ModelData data() const = 0;
+    /** The predicted time of operation op (a name of the model's kind). */
+    virtual double predict(const std::string &op, const Query &q) const = 0;
+    /** Warnings about the estimates (negative values...). */
+    std::vector<std::string> warnings;
+};
+
+/** A model kind: one entry of the registry. */
+struct ModelKind {
+    const char *name;        /**< -M name */
+    const char *description; /**< one line */
+    const std::vector<models::RecordSpec> &(*schema)();
+    std::vector<Operation> operations; /**< what -E accepts */
+    std::unique_ptr<ModelHandle> (*build)(MPI_Comm,
+                                          const models::BuildOptions &);
+    std::unique_ptr<ModelHandle> (*load)(const models::ModelData &);
+};
+
+/** All models, in a stable order. */
+const std::vector<ModelKind> &model_kinds();
+/** The model of that name; throws cpm::UsageError listing the names. */
+const ModelKind &find_model(const std::string &name);
+/** The operation of that name of a model; throws cpm::UsageError listing
+ *  the model's operations. */
+const Operation &find_operation(const ModelKind &kind, const std::string &op);
+
+} // namespace cpm::cli
+
+/** @} */
+
+#endif
