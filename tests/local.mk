@@ -25,7 +25,8 @@ MPI_TESTS = \
 	tests/mpi/mpi_experiments
 SCRIPT_TESTS = \
 	tests/tools/tools_bad_input.sh \
-	tests/tools/tools_output.sh
+	tests/tools/tools_output.sh \
+	tests/tools/tools_model.sh
 
 check_PROGRAMS += $(UNIT_TESTS) $(MPI_TESTS)
 TESTS += $(UNIT_TESTS) $(MPI_TESTS) $(SCRIPT_TESTS)

@@ -22,7 +22,11 @@ namespace cpm::models {
 
 namespace {
 
-const std::size_t kMinSweep = 8;
+/* Bai-Perron needs segments of at least 3 observations (2 regressors). */
+std::size_t min_sizes(double h)
+{
+    return h < 1 ? std::size_t(std::ceil(3 / h)) : std::size_t(2 * h + 1);
+}
 
 Sweep sweep(MPI_Comm comm, const char *op, const std::vector<long> &sizes,
             const BuildOptions &o)
@@ -60,9 +64,11 @@ LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
     std::vector<long> sizes = o.sizes;
     std::sort(sizes.begin(), sizes.end());
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
-    if (sizes.size() < kMinSweep)
-        throw UsageError("the LMO thresholds need at least " +
-                         std::to_string(kMinSweep) +
+    const double h = o.breakpoints.h;
+    if (sizes.size() < min_sizes(h) || (h >= 1 && h < 3))
+        throw UsageError("the LMO thresholds need Bai-Perron segments of at "
+                         "least 3 sizes: with --bp-h " + std::to_string(h) +
+                         " that takes " + std::to_string(min_sizes(h)) +
                          " message sizes (-s, -m or --sizes), got " +
                          std::to_string(sizes.size()));
 

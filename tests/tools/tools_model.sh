@@ -1,0 +1,75 @@
+#!/bin/bash
+# The model tool on local processes: every model builds, saves, loads and
+# predicts at 3 and 4 processes; files survive save-load-save; bad input
+# gets one line and a non-zero exit.
+set -u
+: "${top_builddir:?run through make check}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+model="$top_builddir/model"
+fast="-s 2048 -m 40960 -r 3 -R 10"
+
+for np in 3 4; do
+    for M in Hockney LMO; do
+        out="$tmp/$M-$np.out"
+        timeout 600 $MPIRUN_LOCAL -np $np "$model" -M $M $fast -o "$out" \
+            2>"$tmp/err" || { fail "$M at np $np: exit $?"; cat "$tmp/err"; continue; }
+        grep -q "^model $M$" "$out" || fail "$M at np $np: no model line"
+        grep -q "^n $np$" "$out" || fail "$M at np $np: no n line"
+        tail -1 "$out" | grep -q '^end$' || fail "$M at np $np: no end line"
+        # save-load-save, byte for byte
+        "$model" -M $M -i "$out" -o "$tmp/again" || fail "$M: reload exit $?"
+        cmp -s "$out" "$tmp/again" || fail "$M at np $np: reloaded file differs"
+        "$model" -M $M -i - <"$out" >"$tmp/stdin" || fail "$M: stdin exit $?"
+        cmp -s "$out" "$tmp/stdin" || fail "$M: file read from stdin differs"
+        # predictions: sizes as asked, finite times
+        "$model" -M $M -i "$out" -E p2p --pair $((np - 1)),0 --sizes 0,1024,65536 \
+            >"$tmp/p2p" || fail "$M: -E p2p exit $?"
+        awk '!/^#/ { rows++; if (!($2 == $2 + 0) || $2 == "inf" || $2 == "nan") bad++ }
+             END { exit !(rows == 3 && bad == 0) }' "$tmp/p2p" ||
+            fail "$M: -E p2p rows"; 
+        "$model" -M $M -i "$out" -E scatter --root 1 -s 1024 -m 4096 >"$tmp/sc" ||
+            fail "$M: -E scatter exit $?"
+        [ "$(grep -vc '^#' "$tmp/sc")" -eq 5 ] || fail "$M: -E scatter rows"
+        "$model" -M $M -i "$out" --json >"$tmp/json" || fail "$M: --json exit $?"
+        grep -q "\"model\": \"$M\"" "$tmp/json" || fail "$M: JSON lacks the model"
+    done
+done
+
+# expect_error 'message' COMMAND...: non-zero exit, one line naming it.
+expect_error() {
+    local message=$1
+    shift
+    "$@" >"$tmp/stdout" 2>"$tmp/stderr"
+    local rc=$?
+    if [ $rc -eq 0 ] || [ "$(grep -c '^model: ' "$tmp/stderr")" -ne 1 ] ||
+        ! grep -q -F -- "$message" "$tmp/stderr"; then
+        fail "expected '$message' from: $* (exit $rc)"
+        cat "$tmp/stderr"
+    else
+        echo "ok: $(cat "$tmp/stderr")"
+    fi
+}
+h="$tmp/Hockney-3.out"
+expect_error "unknown model 'Foo' (valid: Hockney, LMO" "$model" -M Foo -i "$h"
+expect_error "no model given" "$model" -i "$h"
+expect_error "does not predict 'bcast' (valid: p2p" "$model" -M LMO -i "$tmp/LMO-3.out" -E bcast
+expect_error "holds a Hockney model, not LMO" "$model" -M LMO -i "$h"
+expect_error "cannot open model file" "$model" -M LMO -i "$tmp/none"
+expect_error "names a rank outside 0..2" "$model" -M Hockney -i "$h" -E p2p --pair 0,3
+sed 's/^alpha 0 1 .*/alpha 0 1 zero 0/' "$h" >"$tmp/bad.out"
+expect_error "bad.out:$(grep -n '^alpha 0 1' "$h" | cut -d: -f1): bad number 'zero'" \
+    "$model" -M Hockney -i "$tmp/bad.out" -o "$tmp/x"
+head -n 12 "$h" >"$tmp/cut.out"
+expect_error "truncated file" "$model" -M Hockney -i "$tmp/cut.out"
+[ -e "$tmp/x" ] && fail "an output file was left behind"
+expect_error "--json and -E exclude each other" "$model" -M LMO -i "$h" --json -E p2p
+expect_error "the LMO model needs at least 3 processes, got 2" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M LMO $fast -o "$tmp/y"
+[ -e "$tmp/y" ] && fail "LMO at np 2 left an output file"
+expect_error "unknown option '-Q'" timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M LMO -Q
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]
