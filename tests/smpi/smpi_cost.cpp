@@ -9,16 +9,25 @@
  *   rounds       rounds of the schedule; lb, the lower bound
  *                (pairs: n-1 for even n, n for odd; triplets:
  *                ceil(C(n,3) / floor(n/3)))
- *   T            simulated time of the library call (barrier before);
- *   T_rounds     the part up to the end of the last round (the rest is
- *                the final exchange of results among ranks)
- *   work         sum over experiments of reps * mean time: the timed
- *                repetitions alone
- *   crit         sum over rounds of the largest reps * mean time in the
- *                round: the time of the rounds if handshakes and barriers
- *                were free
- * and the speed-up serial/parallel of T_rounds. One barrier over all ranks
- * is also timed, to set the per-round overhead against.
+ *   T            simulated time of the whole library call (barrier
+ *                before), the final exchange of results included
+ *   T_last       when rank 0 ended its last round (progress callback).
+ *                One at a time, a barrier ends every round, so T - T_last
+ *                is the final exchange alone; in parallel, rounds are not
+ *                separated and T_last is rank 0's own end only
+ *   work         sum over schedule items (a pair, or a triplet's three
+ *                one-to-two experiments, run one after another) of
+ *                reps * mean time: the timed repetitions alone
+ *   busiest      the largest sum of such times over the items of one
+ *                process: a lower bound on the experiments' time under any
+ *                schedule that keeps each process in one experiment at once
+ *   path         the time of the rounds if ready and stop messages cost
+ *                nothing: every item starts when all its processes ended
+ *                their previous items (rounds in order, no barrier), as
+ *                in the parallel schedule. (One at a time, the barriers
+ *                serialise everything: the time is work + overheads.)
+ * One barrier over all ranks is also timed, to set the per-round overhead
+ * of the one-at-a-time schedule against.
  *
  * usage: smpi_cost [LABEL]   (LABEL is copied into every row)
  */
@@ -42,7 +51,7 @@ using cpm::bench::Round;
 struct Cost {
     long experiments = 0;
     std::size_t rounds = 0;
-    double T = 0, T_rounds = 0, work = 0, crit = 0;
+    double T = 0, T_last = 0, work = 0, busiest = 0, path = 0;
     int max_reps = 0;
 };
 
@@ -58,24 +67,33 @@ struct ItemTime {
     }
 };
 
-/** Fills work, crit and max_reps; item(e) gives schedule item e. */
-template <class F>
-void summarise(Cost &c, const std::vector<Round> &rounds, F item)
+/** Fills work, busiest, path and max_reps; item(e) gives the timed
+ *  repetitions of schedule item e, procs(e) its processes. */
+template <class F, class P>
+void summarise(Cost &c, int n, const std::vector<Round> &rounds, F item,
+               P procs)
 {
+    std::vector<double> load(n, 0.0), ready(n, 0.0);
     for (const Round &round : rounds) {
-        double longest = 0;
         for (std::size_t e : round) {
             ItemTime it = item(e);
             c.work += it.t;
-            longest = std::max(longest, it.t);
             c.max_reps = std::max(c.max_reps, it.reps);
+            double start = 0;
+            for (int q : procs(e))
+                start = std::max(start, ready[q]);
+            for (int q : procs(e)) {
+                load[q] += it.t;
+                ready[q] = start + it.t;
+            }
         }
-        c.crit += longest;
     }
+    c.busiest = *std::max_element(load.begin(), load.end());
+    c.path = *std::max_element(ready.begin(), ready.end());
 }
 
-/** Times fn between a barrier and its return; T_rounds from the progress
- *  callback of the last round. */
+/** Times fn between a barrier and its return; T_last from rank 0's
+ *  progress callback of the last round. */
 template <class F>
 void timed(Cost &c, F fn)
 {
@@ -85,7 +103,7 @@ void timed(Cost &c, F fn)
     double t0 = MPI_Wtime();
     fn(progress);
     c.T = MPI_Wtime() - t0;
-    c.T_rounds = last - t0;
+    c.T_last = last - t0;
 }
 
 Cost pairs_cost(int n, long M, bool parallel, const cpm::bench::Precision &p)
@@ -100,11 +118,16 @@ Cost pairs_cost(int n, long M, bool parallel, const cpm::bench::Precision &p)
     std::vector<Round> rounds = cpm::bench::schedule_pairs(n, pairs, parallel);
     c.experiments = long(pairs.size());
     c.rounds = rounds.size();
-    summarise(c, rounds, [&](std::size_t e) {
-        ItemTime it;
-        it.add(res[e]);
-        return it;
-    });
+    summarise(
+        c, n, rounds,
+        [&](std::size_t e) {
+            ItemTime it;
+            it.add(res[e]);
+            return it;
+        },
+        [&](std::size_t e) {
+            return std::vector<int>{pairs[e].i, pairs[e].j};
+        });
     return c;
 }
 
@@ -123,12 +146,17 @@ Cost triplets_cost(int n, long M, bool parallel,
     c.experiments = 3 * long(trips.size());
     c.rounds = rounds.size();
     // The three one-to-two experiments of a triplet run one after another.
-    summarise(c, rounds, [&](std::size_t e) {
-        ItemTime it;
-        for (int q = 0; q < 3; ++q)
-            it.add(res.one_to_two[3 * e + q]);
-        return it;
-    });
+    summarise(
+        c, n, rounds,
+        [&](std::size_t e) {
+            ItemTime it;
+            for (int q = 0; q < 3; ++q)
+                it.add(res.one_to_two[3 * e + q]);
+            return it;
+        },
+        [&](std::size_t e) {
+            return std::vector<int>{trips[e].i, trips[e].j, trips[e].k};
+        });
     return c;
 }
 
@@ -157,8 +185,8 @@ int main(int argc, char **argv)
         cpm::bench::Precision prec;
         double barrier = barrier_time(10);
         if (rank == 0)
-            std::printf("# label n set experiments sched rounds lb T T_rounds "
-                        "work crit max_reps barrier\n");
+            std::printf("# label n set experiments sched rounds lb T T_last "
+                        "work busiest path max_reps barrier\n");
         struct Set {
             const char *name;
             bool triplets;
@@ -176,13 +204,13 @@ int main(int argc, char **argv)
                                     : pairs_cost(n, s.M, parallel, prec);
                 if (rank == 0) {
                     std::printf("%s %d %s %ld %s %zu %ld %.9g %.9g %.9g %.9g "
-                                "%d %.9g\n",
+                                "%.9g %d %.9g\n",
                                 label.c_str(), n, s.name, c.experiments,
                                 parallel ? "parallel" : "serial", c.rounds,
                                 parallel ? lb : c.experiments /
                                                     (s.triplets ? 3 : 1),
-                                c.T, c.T_rounds, c.work, c.crit, c.max_reps,
-                                barrier);
+                                c.T, c.T_last, c.work, c.busiest, c.path,
+                                c.max_reps, barrier);
                     std::fflush(stdout);
                 }
             }

@@ -2,8 +2,11 @@
 # Benchmark (not a test): the cost, in simulated seconds, of measuring all
 # pairs (roundtrips 0/0 and 65536/65536) and all triplets (one-to-two,
 # M = 65536) of n processes on SimGrid SMPI, with the experiments in
-# parallel rounds (-p 1) or one at a time (-p 0). The ideal speed-up is
-# floor(n/2) for pairs and floor(n/3) for triplets.
+# parallel rounds (-p 1, no barrier between rounds) or one at a time (-p 0,
+# a barrier after every experiment). With equal experiments and free
+# messages and barriers the speed-up would be floor(n/2) for pairs and
+# floor(n/3) for triplets; the barriers that only -p 0 pays can push it
+# above that, unequal experiments pull it below.
 #
 # usage: smpi_cost.sh [N...]        (default: 16 64)
 # environment: SMPIRUN, top_builddir (make bench-measurement sets them);
@@ -84,21 +87,29 @@ echo "smpirun settings: \`${smpi_cfg[*]}\`."
 echo
 echo "Times are simulated seconds (MPI_Wtime under SMPI), default precision"
 echo "(every experiment stopped at its 5 minimum repetitions: simulated"
-echo "repetitions are identical). T = time of the rounds (up to the last"
-echo "round's barrier); the final exchange of results is listed apart."
+echo "repetitions are identical). T = the whole library call, final exchange"
+echo "of results included (the exchange alone, measured with -p 0 where a"
+echo "barrier ends the last round, is listed apart). An item is a pair, or"
+echo "a triplet's three one-to-two experiments (run one after another)."
+echo "Timed work of an item = its reps x mean time. busiest = the largest sum"
+echo "of timed work over the items of one process (no schedule does better);"
+echo "path = time of the -p 1 rounds if ready/stop messages cost nothing"
+echo "(each item starts when all its processes ended their previous ones);"
+echo "path / T = efficiency of -p 1. Overhead per item -p 0 = (T - exchange"
+echo "- total timed work) / items: a barrier and the ready/stop messages."
 echo
-echo "| platform | n | experiments | set | rounds -p 1 (lower bound) | rounds -p 0 | T -p 0 (s) | T -p 1 (s) | speed-up | ideal | work/crit | overhead per round -p 0 / -p 1 (ms) | barrier (ms) | exchange (s) |"
-echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
-# Row fields: label n set experiments sched rounds lb T T_rounds work crit
-# max_reps barrier (see smpi_cost.cpp).
+echo "| platform | n | set | experiments | rounds -p 1 (lower bound) | T -p 0 (s) | T -p 1 (s) | speed-up | floor(n/2), floor(n/3) | busiest (s) | path (s) | path / T -p 1 | overhead per item -p 0 (ms) | barrier (ms) | exchange (s) |"
+echo "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"
+# Row fields: label n set experiments sched rounds lb T T_last work busiest
+# path max_reps barrier (see smpi_cost.cpp).
 awk '
 {
     key = $1 " " $2 " " $3
     if (!(key in seen)) { seen[key] = 1; order[++k] = key }
     s = $5
-    exps[key] = $4; rounds[key, s] = $6; lb[key] = ($5 == "parallel") ? $7 : lb[key]
-    T[key, s] = $8; Tr[key, s] = $9; work[key, s] = $10; crit[key, s] = $11
-    barrier[key] = $13
+    exps[key] = $4; rounds[key, s] = $6; if (s == "parallel") lb[key] = $7
+    T[key, s] = $8; Tl[key, s] = $9; work[key, s] = $10
+    busiest[key, s] = $11; path[key, s] = $12; barrier[key] = $14
 }
 END {
     for (i = 1; i <= k; ++i) {
@@ -106,15 +117,15 @@ END {
         n = f[2]; set = f[3]
         per = (set ~ /^triplets/) ? 3 : 2
         ideal = int(n / per)
-        sp = Tr[key, "serial"] / Tr[key, "parallel"]
-        wc = work[key, "parallel"] / crit[key, "parallel"]
-        ohs = (Tr[key, "serial"] - work[key, "serial"]) / rounds[key, "serial"] * 1e3
-        ohp = (Tr[key, "parallel"] - crit[key, "parallel"]) / rounds[key, "parallel"] * 1e3
-        ex = T[key, "parallel"] - Tr[key, "parallel"]
-        printf "| %s | %d | %d | %s | %d (%d) | %d | %.4g | %.4g | %.2f | %d | %.2f | %.3f / %.3f | %.3f | %.3g |\n",
-            f[1], n, exps[key], set, rounds[key, "parallel"], lb[key],
-            rounds[key, "serial"], Tr[key, "serial"], Tr[key, "parallel"],
-            sp, ideal, wc, ohs, ohp, barrier[key] * 1e3, ex
+        sp = T[key, "serial"] / T[key, "parallel"]
+        eff = path[key, "parallel"] / T[key, "parallel"]
+        ohs = (Tl[key, "serial"] - work[key, "serial"]) / rounds[key, "serial"] * 1e3
+        ex = T[key, "serial"] - Tl[key, "serial"]
+        printf "| %s | %d | %s | %d | %d (%d) | %.4g | %.4g | %.2f | %d | %.4g | %.4g | %.0f %% | %.3f | %.3f | %.3g |\n",
+            f[1], n, set, exps[key], rounds[key, "parallel"], lb[key],
+            T[key, "serial"], T[key, "parallel"], sp, ideal,
+            busiest[key, "parallel"], path[key, "parallel"], eff * 100,
+            ohs, barrier[key] * 1e3, ex
     }
 }' "$tmp/rows"
 echo
@@ -122,7 +133,7 @@ echo "Wall time of each simulation (s):"
 echo
 awk '{ printf "- %s n=%s: %.1f\n", $1, $2, $3 }' "$tmp/walls"
 echo
-echo "Raw rows (label n set experiments sched rounds lb T T_rounds work crit max_reps barrier):"
+echo "Raw rows (label n set experiments sched rounds lb T T_last work busiest path max_reps barrier):"
 echo
 echo '```'
 cat "$tmp/rows"
