@@ -1,6 +1,6 @@
 # Documentation: man pages (installed) and the Doxygen API reference
 # (make doc, if doxygen was found).
-dist_man_MANS += doc/man/p2p.1 doc/man/collective.1
+dist_man_MANS += doc/man/p2p.1 doc/man/collective.1 doc/man/model.1
 EXTRA_DIST += doc/Doxyfile.in doc/formats.md doc/measurement.md doc/testing.md
 
 if HAVE_DOXYGEN
