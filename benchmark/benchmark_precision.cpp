@@ -4,8 +4,19 @@
 #include "stats_ci.h"
 
 #include <cmath>
+#include <cstdio>
+#include <string>
 
 namespace cpm::bench {
+
+namespace {
+std::string format_number(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%g", v);
+    return buf;
+}
+} // namespace
 
 void Precision::validate() const
 {
@@ -18,10 +29,10 @@ void Precision::validate() const
                          std::to_string(max_reps) + ")");
     if (!(cl > 0 && cl < 1))
         throw UsageError("confidence level must lie in (0,1), got " +
-                         std::to_string(cl));
+                         format_number(cl));
     if (!(eps > 0 && eps < 1))
         throw UsageError("relative error must lie in (0,1), got " +
-                         std::to_string(eps));
+                         format_number(eps));
 }
 
 Sampler::Sampler(const Precision &p) : p_(p)

@@ -7,6 +7,7 @@
 #include "common_error.h"
 #include "common_mpi.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -22,6 +23,32 @@ namespace {
 const unsigned kGroups = kOptMeasure | kOptParallel | kOptTiming | kOptRoot |
                          kOptPairs | kOptModel;
 
+/* The pair or root that -E is about, checked against n processes. */
+Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
+               std::string &what)
+{
+    const Operation &op = find_operation(kind, opt.estimate);
+    Query q;
+    what = "no pair or root";
+    if (op.subject == Subject::Pair) {
+        if (opt.pairs.size() > 1)
+            throw UsageError("-E " + opt.estimate + " takes one --pair");
+        if (!opt.pairs.empty()) {
+            q.i = opt.pairs[0].i;
+            q.j = opt.pairs[0].j;
+        }
+        what = "pair " + std::to_string(q.i) + "," + std::to_string(q.j);
+    } else if (op.subject == Subject::Root) {
+        q.root = opt.root;
+        what = "root " + std::to_string(q.root);
+    }
+    if (std::max({q.i, q.j, q.root}) >= n)
+        throw UsageError(what + " names a rank outside 0.." +
+                         std::to_string(n - 1) + " of this " + kind.name +
+                         " model");
+    return q;
+}
+
 /* Writes the model, its JSON, or its predictions to out. */
 void write_output(std::ostream &out, const ToolOptions &opt,
                   const ModelKind &kind, const ModelHandle &model)
@@ -35,25 +62,8 @@ void write_output(std::ostream &out, const ToolOptions &opt,
         models::write_text(out, d, kind.schema());
         return;
     }
-    const Operation &op = find_operation(kind, opt.estimate);
-    Query q;
     std::string what;
-    if (op.pair) {
-        if (opt.pairs.size() > 1)
-            throw UsageError("-E " + opt.estimate + " takes one --pair");
-        if (!opt.pairs.empty()) {
-            q.i = opt.pairs[0].i;
-            q.j = opt.pairs[0].j;
-        }
-        what = "pair " + std::to_string(q.i) + "," + std::to_string(q.j);
-    } else {
-        q.root = opt.root;
-        what = "root " + std::to_string(q.root);
-    }
-    if (std::max({q.i, q.j, q.root}) >= d.n)
-        throw UsageError(what + " names a rank outside 0.." +
-                         std::to_string(d.n - 1) + " of this " + kind.name +
-                         " model");
+    Query q = query_of(opt, kind, d.n, what);
     out << "# CPM model " << kind.name << ": predicted " << opt.estimate
         << ", " << what << ", n=" << d.n << "\n";
     out << "# measured " << d.provenance.date << " with "
@@ -98,8 +108,11 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     std::unique_ptr<AtomicFile> out;
     agree(comm, [&] {
         kind = &find_model(opt.model);
+        int n = 0;
+        CPM_MPI(MPI_Comm_size(comm, &n));
+        std::string what;
         if (!opt.estimate.empty())
-            find_operation(*kind, opt.estimate);
+            query_of(opt, *kind, n, what); // before measuring for minutes
         if (rank == 0)
             out = std::make_unique<AtomicFile>(opt.output);
     });

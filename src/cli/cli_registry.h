@@ -29,11 +29,14 @@ struct Query {
     double M = 0;     /**< message size (bytes per process) */
 };
 
+/** What an operation is about. */
+enum class Subject { Pair, Root, None };
+
 /** A predicted operation. */
 struct Operation {
     const char *name; /**< -E name */
     const char *help; /**< one line */
-    bool pair;        /**< takes --pair (else --root) */
+    Subject subject;  /**< takes --pair, --root, or neither */
 };
 
 /** A loaded or built model, seen through data and predictions. */

@@ -5,6 +5,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sys/stat.h>
 #include <iostream>
 #include <unistd.h>
 #include <vector>
@@ -27,6 +28,16 @@ AtomicFile::AtomicFile(const std::string &path) : path_(path)
         return;
     if (path.empty())
         throw UsageError("empty output file name");
+    struct stat st;
+    if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
+        // A device or FIFO (/dev/null, a pipe): write to it directly;
+        // renaming over it would replace it.
+        direct_ = true;
+        file_.open(path, std::ios::out);
+        if (!file_)
+            throw Error("cannot write output file '" + path + "'");
+        return;
+    }
     std::vector<char> name(path.begin(), path.end());
     const char suffix[] = ".tmp.XXXXXX";
     name.insert(name.end(), suffix, suffix + sizeof suffix);
@@ -45,7 +56,7 @@ AtomicFile::AtomicFile(const std::string &path) : path_(path)
 
 AtomicFile::~AtomicFile()
 {
-    if (!committed_ && !tmp_.empty()) {
+    if (!committed_ && !tmp_.empty() && !direct_) {
         file_.close();
         std::remove(tmp_.c_str());
     }
@@ -53,13 +64,21 @@ AtomicFile::~AtomicFile()
 
 std::ostream &AtomicFile::stream()
 {
-    return tmp_.empty() ? std::cout : static_cast<std::ostream &>(file_);
+    return tmp_.empty() && !direct_ ? std::cout
+                                    : static_cast<std::ostream &>(file_);
 }
 
 void AtomicFile::commit()
 {
     if (committed_)
         return;
+    if (direct_) {
+        file_.flush();
+        if (!file_)
+            throw Error("error writing output file '" + path_ + "'");
+        committed_ = true;
+        return;
+    }
     if (tmp_.empty()) {
         std::cout.flush();
         if (!std::cout)

@@ -18,7 +18,9 @@ namespace cpm {
  * Writes to a temporary file beside the target and renames it over the
  * target on commit(). If the object is destroyed before commit() (an error
  * was thrown), the temporary file is removed and the target is untouched.
- * The names "-" and "stdout" mean standard output, written directly.
+ * The names "-" and "stdout" mean standard output, and an existing target
+ * that is not a regular file (a device such as /dev/null, a FIFO) is
+ * written directly.
  */
 class AtomicFile {
 public:
@@ -33,13 +35,14 @@ public:
     /** Flushes, checks for write errors and moves the file into place. */
     void commit();
     /** True if the target is standard output. */
-    bool is_stdout() const { return tmp_.empty(); }
+    bool is_stdout() const { return tmp_.empty() && !direct_; }
 
 private:
     std::string path_;
     std::string tmp_;
     std::ofstream file_;
     bool committed_ = false;
+    bool direct_ = false; // target is a device or FIFO
 };
 
 /** True if the name means standard output ("-" or "stdout"). */

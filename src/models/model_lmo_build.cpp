@@ -17,6 +17,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 
 namespace cpm::models {
 
@@ -146,10 +147,15 @@ LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
     lmo_fit_collectives(m, o2m, m2o, o.precision.cl);
     m.provenance = make_provenance(comm, o, sizes_text(sizes));
     m.provenance.extra["p2p-size"] = std::to_string(M);
+    char hbuf[32];
+    std::snprintf(hbuf, sizeof hbuf, "%g", o.breakpoints.h);
     m.provenance.extra["breakpoints"] =
-        "h=" + std::to_string(o.breakpoints.h) +
+        std::string("h=") + hbuf +
         " max_breaks=" + std::to_string(o.breakpoints.max_breaks) +
-        " criterion=" + o.breakpoints.criterion;
+        " criterion=" + o.breakpoints.criterion +
+        "; S first break, M2 last break, both of T ~ M";
+    m.provenance.extra["escalation"] =
+        "M1 at the first time > 10x its neighbour's, bisected, KiB";
     m.provenance.extra["collectives"] =
         "MPIB_Scatter_linear MPIB_Gather_linear root 0";
     return m;

@@ -7,6 +7,7 @@
 #endif
 
 #include <cstdlib>
+#include <fstream>
 
 #ifdef HAVE_R
 #include <RInside.h>
@@ -69,16 +70,21 @@ void init()
 #ifdef HAVE_R
     if (the_r)
         return;
+    std::string file = r_dir() + "/cpm_breakpoints.R";
+    if (!std::ifstream(file))
+        throw Error("cannot read CPM's R code " + file +
+                    " (is CPM installed? CPM_R_DIR names its directory)");
     try {
         the_r = std::make_unique<RInside>(0, nullptr, true, false, false);
         // Threads and simulators (SimGrid) run R on stacks it did not set
         // up; its C stack check would then stop it spuriously.
         R_CStackLimit = uintptr_t(-1);
         Rcpp::Function source("source");
-        source(r_dir() + "/cpm_breakpoints.R");
+        source(file);
     } catch (const std::exception &e) {
-        throw Error(std::string("cannot start R or load CPM's R code from ") +
-                    r_dir() + ": " + e.what());
+        throw Error("cannot start R or load " + file + ": " + e.what());
+    } catch (...) {
+        throw Error("cannot start R or load " + file);
     }
 #else
     throw Error("this CPM was built without R (configure --without-R): "

@@ -9,6 +9,8 @@
 #include <gtest/gtest.h>
 #include <sstream>
 #include <string>
+#include <sys/stat.h>
+#include <thread>
 #include <unistd.h>
 
 namespace {
@@ -84,6 +86,26 @@ TEST_F(AtomicFileTest, NoCommitKeepsOldFile)
 TEST_F(AtomicFileTest, UnwritableDirectoryIsAnError)
 {
     EXPECT_THROW(cpm::AtomicFile(dir_ + "/missing/out.txt"), cpm::Error);
+}
+
+// A FIFO (like /dev/null or a pipe) is written to, not replaced.
+TEST_F(AtomicFileTest, WritesThroughFifos)
+{
+    std::string path = dir_ + "/fifo";
+    ASSERT_EQ(mkfifo(path.c_str(), 0600), 0);
+    std::string got;
+    std::thread reader([&] { got = slurp(path); });
+    {
+        cpm::AtomicFile f(path);
+        f.stream() << "through\n";
+        f.commit();
+    }
+    reader.join();
+    EXPECT_EQ(got, "through\n");
+    struct stat st;
+    ASSERT_EQ(stat(path.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISFIFO(st.st_mode));
+    EXPECT_EQ(entries(), 1);
 }
 
 TEST(AtomicFileNames, StandardStreams)
