@@ -65,6 +65,7 @@ Result roundtrip(MPI_Comm comm, int partner, long M1, long M2,
     return r;
 }
 
+/* Sends to `a` first, then to `b`. */
 Result one_to_two(MPI_Comm comm, int a, int b, long M, const Precision &prec)
 {
     std::vector<char> out(std::max<long>(M, 1));
@@ -188,7 +189,8 @@ TripletResults measure_triplets(MPI_Comm comm,
                                 const std::vector<Triplet> &triplets, long M,
                                 bool with_one_to_one, bool parallel,
                                 const Precision &precision,
-                                const ProgressFn &progress)
+                                const ProgressFn &progress,
+                                const std::vector<double> &pair_cost)
 {
     precision.validate();
     check_size(M, "message size");
@@ -212,17 +214,8 @@ TripletResults measure_triplets(MPI_Comm comm,
                 int root = v[r], a = v[(r + 1) % 3], b = v[(r + 2) % 3];
                 if (a > b)
                     std::swap(a, b);
-                // one-to-two from this root
-                if (me == root) {
-                    o2t[3 * e + r] = one_to_two(dc, a, b, M, precision);
-                    own2[3 * e + r] = 1;
-                } else {
-                    mirror(dc, root, M, 0);
-                }
-                if (!with_one_to_one)
-                    continue;
                 // root -> a, then root -> b, each with an empty reply
-                for (int q = 0; q < 2; ++q) {
+                for (int q = 0; q < 2 && with_one_to_one; ++q) {
                     int other = q == 0 ? a : b;
                     std::size_t idx = 6 * e + 2 * r + q;
                     if (me == root) {
@@ -231,6 +224,23 @@ TripletResults measure_triplets(MPI_Comm comm,
                     } else if (me == other) {
                         mirror(dc, root, M, 0);
                     }
+                }
+                // one-to-two from this root, to the farther peer second
+                if (me == root) {
+                    double ca = 0, cb = 0;
+                    if (with_one_to_one) {
+                        ca = o2o[6 * e + 2 * r].T;
+                        cb = o2o[6 * e + 2 * r + 1].T;
+                    } else if (!pair_cost.empty()) {
+                        ca = pair_cost.at(pair_index(dc.size(), root, a));
+                        cb = pair_cost.at(pair_index(dc.size(), root, b));
+                    }
+                    o2t[3 * e + r] = ca > cb
+                                         ? one_to_two(dc, b, a, M, precision)
+                                         : one_to_two(dc, a, b, M, precision);
+                    own2[3 * e + r] = 1;
+                } else {
+                    mirror(dc, root, M, 0);
                 }
             }
         }

@@ -6,7 +6,9 @@
  *   with M2 bytes; the time is the whole roundtrip, measured on i.
  * - One-to-two r -> a,b with size M: r posts receives of two empty replies,
  *   sends M bytes to a and to b without blocking and waits for all four
- *   operations; the time is measured on r.
+ *   operations; the time is measured on r. The peer expected to answer
+ *   later is sent to second, so that the root's processing of the first
+ *   reply overlaps the second's flight in a known way (doc/models.md).
  *
  * Every experiment is repeated under the stopping rule of Precision. Pairs
  * and triplets are run in the rounds of benchmark_schedule.h; each partner
@@ -53,12 +55,19 @@ struct TripletResults {
 
 /** One-to-two experiments from every root of every triplet, and, with
  *  with_one_to_one, the one-to-one experiments between the same processes
- *  (CPM 1.0.1's CPM_measure_p2pp and CPM_measure_p2pp_p2p). */
+ *  (CPM 1.0.1's CPM_measure_p2pp and CPM_measure_p2pp_p2p).
+ *
+ *  Each root sends to the farther of its two peers second: with
+ *  with_one_to_one, the one-to-one experiments run first and their times
+ *  decide; otherwise pair_cost (one value per pair of all_pairs order, e.g.
+ *  empty roundtrip times) decides, and without it the lower rank is sent
+ *  to first. */
 TripletResults measure_triplets(MPI_Comm comm,
                                 const std::vector<Triplet> &triplets, long M,
                                 bool with_one_to_one, bool parallel,
                                 const Precision &precision,
-                                const ProgressFn &progress = {});
+                                const ProgressFn &progress = {},
+                                const std::vector<double> &pair_cost = {});
 
 /** Experiments that measure_triplets runs per triplet (3 or 9). */
 inline int experiments_per_triplet(bool with_one_to_one)

@@ -21,6 +21,17 @@ long choose(long n, int k)
     return c;
 }
 
+int pair_index(int n, int i, int j)
+{
+    if (i > j)
+        std::swap(i, j);
+    if (i < 0 || j >= n || i == j)
+        CPM_THROW("no pair " + std::to_string(i) + "," + std::to_string(j) +
+                  " among " + std::to_string(n) + " processes");
+    // rows 0..i-1 hold (n-1) + ... + (n-i) = i(2n-i-1)/2 pairs
+    return i * (2 * n - i - 1) / 2 + (j - i - 1);
+}
+
 std::vector<Pair> all_pairs(int n)
 {
     std::vector<Pair> v;

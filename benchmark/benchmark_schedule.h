@@ -58,6 +58,11 @@ std::vector<Round> schedule_triplets(int n,
                                      const std::vector<Triplet> &triplets,
                                      bool parallel);
 
+/** Index of pair (i, j), i != j, in all_pairs(n): the pairs in
+ *  lexicographic order of (min, max). Throws cpm::Error if there is no
+ *  such pair. */
+int pair_index(int n, int i, int j);
+
 /** Binomial coefficient C(n,k) for small k. */
 long choose(long n, int k);
 

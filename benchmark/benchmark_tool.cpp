@@ -88,7 +88,8 @@ void Progress::finish()
 int tool_main(int argc, char **argv, const std::string &tool,
               const std::string &synopsis, unsigned groups,
               const std::string &help_tail,
-              const std::function<void(const ToolOptions &, MPI_Comm)> &body)
+              const std::function<void(const ToolOptions &, MPI_Comm)> &body,
+              const std::function<ToolOptions()> &parse)
 {
     MPI_Init(&argc, &argv);
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
@@ -97,8 +98,9 @@ int tool_main(int argc, char **argv, const std::string &tool,
     int rc = 0;
     try {
         ToolOptions opt;
-        agree(MPI_COMM_WORLD,
-              [&] { opt = parse_options(argc, argv, groups); });
+        agree(MPI_COMM_WORLD, [&] {
+            opt = parse ? parse() : parse_options(argc, argv, groups);
+        });
         opt.command = tool;
         for (int a = 1; a < argc; ++a)
             opt.command += " " + std::string(argv[a]);

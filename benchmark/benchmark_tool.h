@@ -64,12 +64,16 @@ private:
  * prints help on -h, calls body, and turns errors into one line on rank 0
  * and a non-zero exit of every rank (2 for bad input, 1 otherwise). An
  * error raised on some ranks only aborts the job (MPI_Abort), since the
- * other ranks may be waiting in a collective.
+ * other ranks may be waiting in a collective. A tool that has parsed its
+ * options before MPI_Init passes `parse` (returning them, or throwing the
+ * UsageError it got): argv is then not parsed twice, which SimGrid's
+ * per-rank getopt state would not allow.
  */
 int tool_main(int argc, char **argv, const std::string &tool,
               const std::string &synopsis, unsigned groups,
               const std::string &help_tail,
-              const std::function<void(const ToolOptions &, MPI_Comm)> &body);
+              const std::function<void(const ToolOptions &, MPI_Comm)> &body,
+              const std::function<ToolOptions()> &parse = {});
 
 } // namespace cpm::bench
 

@@ -169,12 +169,15 @@ int main(int argc, char **argv)
     const char *synopsis =
         "mpirun -np N model -M NAME [options]   |   model -M NAME -i FILE "
         "[options]";
+    // Parsed once, before MPI_Init (SimGrid keeps getopt's state per rank).
     ToolOptions opt;
+    std::string error;
     bool parsed = true;
     try {
         opt = parse_options(argc, argv, kGroups);
-    } catch (const UsageError &) {
+    } catch (const UsageError &e) {
         parsed = false; // reported once, below, through tool_main
+        error = e.what();
     }
     if (parsed && opt.help) {
         std::cout << options_help(synopsis, kGroups) << help_tail();
@@ -191,6 +194,10 @@ int main(int argc, char **argv)
             return 1;
         }
     }
-    return tool_main(argc, argv, "model", synopsis, kGroups, help_tail(),
-                     build);
+    return tool_main(argc, argv, "model", synopsis, kGroups, help_tail(), build,
+                     [&]() -> ToolOptions {
+                         if (!parsed)
+                             throw UsageError(error);
+                         return opt;
+                     });
 }

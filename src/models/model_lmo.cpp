@@ -143,7 +143,7 @@ double LMO::one_to_two(int r, int a, int b, double M) const
         return 2 * L[p].value + 2 * C[x].value + M / beta[p].value +
                M * t[x].value;
     };
-    return 4 * C[r].value + 2 * M * t[r].value + std::max(leg(a), leg(b));
+    return 3 * C[r].value + 2 * M * t[r].value + std::max(leg(a), leg(b));
 }
 
 namespace {
@@ -232,7 +232,7 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
         double c[3], tt[3];
         for (int r = 0; r < 3; ++r) {
             int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
-            c[r] = (d.o2t0[3 * e + r].T - std::max(T0(v[r], x), T0(v[r], y))) / 2;
+            c[r] = d.o2t0[3 * e + r].T - std::max(T0(v[r], x), T0(v[r], y));
             C[v[r]].push_back(c[r]);
         }
         auto slot = [&](int x) { return x == v[0] ? 0 : x == v[1] ? 1 : 2; };
@@ -245,7 +245,7 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
         for (int r = 0; r < 3; ++r) {
             int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
             tt[r] = (d.o2tM[3 * e + r].T - std::max(T1(r, x), T1(r, y)) -
-                     2 * c[r]) / M;
+                     c[r]) / M;
             t[v[r]].push_back(tt[r]);
         }
         // 1/beta from both directions of every pair of the triplet.

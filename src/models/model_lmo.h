@@ -11,16 +11,21 @@
  *
  * Experiments (all times measured on the initiator):
  *   empty roundtrip       T_ij(0)  = 2 (C_i + L_ij + C_j)
- *   empty one-to-two      T_i(0)   = 4 C_i + max_x 2 (L_ix + C_x)
- *                                  = 2 C_i + max_x T_ix(0)
+ *   empty one-to-two      T_i(0)   = 3 C_i + max_x 2 (L_ix + C_x)
+ *                                  = C_i + max_x T_ix(0)
  *   one-to-one, M out, empty reply
  *                         T1_ij(M) = 2 (C_i + L_ij + C_j) + M (t_i + 1/beta_ij + t_j)
  *   one-to-two, M out, empty replies
- *                         T_i(M)   = 4 C_i + 2 M t_i + max_x (2 L_ix + 2 C_x + M/beta_ix + M t_x)
- *                                  = 2 C_i + M t_i + max_x T1_ix(M)
+ *                         T_i(M)   = 3 C_i + 2 M t_i + max_x (2 L_ix + 2 C_x + M/beta_ix + M t_x)
+ *                                  = C_i + M t_i + max_x T1_ix(M)
+ * In a one-to-two experiment the root sends to the farther peer second;
+ * its two sends are serialised, and it processes the nearer peer's reply
+ * while the farther one's is still on its way, so only one of the two
+ * receive delays shows (CPM 1.0.1's manual counts both, 4 C_i: exact only
+ * if both replies arrive together; see doc/models.md).
  * For each triplet i < j < k the six equations of each kind are solved:
- *   C_i = (T_i(0) - max_x T_ix(0)) / 2,   L_ij = T_ij(0)/2 - C_i - C_j,
- *   t_i = (T_i(M) - max_x T1_ix(M) - 2 C_i) / M,
+ *   C_i = T_i(0) - max_x T_ix(0),   L_ij = T_ij(0)/2 - C_i - C_j,
+ *   t_i = (T_i(M) - max_x T1_ix(M) - C_i) / M,
  *   1/beta_ij = (T1_ij(M) - 2 C_i - 2 L_ij - 2 C_j) / M - t_i - t_j,
  * and every parameter is the mean of its estimates over the triplets that
  * contain it, with a Student-t confidence interval.

@@ -133,8 +133,11 @@ LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
     d.rt0 = bench::measure_roundtrips(comm, bench::all_pairs(n), 0, 0,
                                       o.parallel, o.precision);
     o.say(comm, "LMO: empty one-to-two experiments of all triplets");
+    std::vector<double> rt0_times;
+    for (const bench::Result &r : d.rt0)
+        rt0_times.push_back(r.T);
     d.o2t0 = bench::measure_triplets(comm, trip, 0, false, o.parallel,
-                                     o.precision)
+                                     o.precision, {}, rt0_times)
                  .one_to_two;
     o.say(comm, "LMO: one-to-two and one-to-one experiments with " +
                     std::to_string(M) + " bytes");
