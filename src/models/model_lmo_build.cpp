@@ -52,13 +52,13 @@ double gather_at(MPI_Comm comm, long M, const BuildOptions &o)
         .T;
 }
 
-} // namespace
 
-LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
+
+/* The sorted distinct sizes, checked for Bai-Perron, and n >= 3. */
+std::vector<long> checked_sizes(MPI_Comm comm, const BuildOptions &o)
 {
-    int n = 0, rank = 0;
+    int n = 0;
     CPM_MPI(MPI_Comm_size(comm, &n));
-    CPM_MPI(MPI_Comm_rank(comm, &rank));
     if (n < 3)
         throw UsageError("the LMO model needs at least 3 processes, got " +
                          std::to_string(n));
@@ -72,35 +72,56 @@ LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
                          " that takes " + std::to_string(min_sizes(h)) +
                          " message sizes (-s, -m or --sizes), got " +
                          std::to_string(sizes.size()));
+    return sizes;
+}
 
-    o.say(comm, "LMO: one-to-many (linear scatter) over " +
-                    std::to_string(sizes.size()) + " sizes");
-    Sweep o2m = sweep(comm, "MPIB_Scatter_linear", sizes, o);
-    o.say(comm, "LMO: many-to-one (linear gather) over " +
-                    std::to_string(sizes.size()) + " sizes");
-    Sweep m2o = sweep(comm, "MPIB_Gather_linear", sizes, o);
-
-    // Thresholds S and M2 from R on rank 0 (NaN: no break found).
-    double th[2] = {NAN, NAN};
-    o.say(comm, "LMO: Bai-Perron breakpoints (R strucchange)");
+/* A Bai-Perron break of a sweep computed by R on rank 0 and broadcast:
+ * the size at the first (last = false) or last break; NaN if none. */
+double break_size(MPI_Comm comm, const Sweep &s, bool last,
+                  const BuildOptions &o)
+{
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    double at = NAN;
     agree(comm, [&] {
         if (rank != 0)
             return;
-        auto b = rbridge::breakpoints(o2m.M, o2m.T, false, o.breakpoints);
+        auto b = rbridge::breakpoints(s.M, s.T, false, o.breakpoints);
         if (!b.empty())
-            th[0] = o2m.M[b.front()];
-        b = rbridge::breakpoints(m2o.M, m2o.T, false, o.breakpoints);
-        if (!b.empty())
-            th[1] = m2o.M[b.back()];
+            at = s.M[last ? b.back() : b.front()];
     });
-    CPM_MPI(MPI_Bcast(th, 2, MPI_DOUBLE, 0, comm));
-    LMO m;
-    if (!std::isnan(th[0]))
-        m.S = th[0];
-    if (!std::isnan(th[1]))
-        m.M2 = th[1];
+    CPM_MPI(MPI_Bcast(&at, 1, MPI_DOUBLE, 0, comm));
+    return at;
+}
+
+} // namespace
+
+void lmo_build_one2many(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                        LmoSweeps &s)
+{
+    std::vector<long> sizes = checked_sizes(comm, o);
+    o.say(comm, "LMO: one-to-many (linear scatter) over " +
+                    std::to_string(sizes.size()) + " sizes");
+    s.one2many = sweep(comm, "MPIB_Scatter_linear", sizes, o);
+    o.say(comm, "LMO: Bai-Perron breakpoints of one-to-many (R strucchange)");
+    double S = break_size(comm, s.one2many, false, o);
+    m.S = std::isnan(S) ? std::nullopt : std::optional<double>(S);
+}
+
+void lmo_build_many2one(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                        LmoSweeps &s)
+{
+    std::vector<long> sizes = checked_sizes(comm, o);
+    o.say(comm, "LMO: many-to-one (linear gather) over " +
+                    std::to_string(sizes.size()) + " sizes");
+    Sweep &m2o = s.many2one;
+    m2o = sweep(comm, "MPIB_Gather_linear", sizes, o);
+    o.say(comm, "LMO: Bai-Perron breakpoints of many-to-one (R strucchange)");
+    double M2 = break_size(comm, m2o, true, o);
+    m.M2 = std::isnan(M2) ? std::nullopt : std::optional<double>(M2);
 
     // M1: first tenfold jump, then bisection between the sizes around it.
+    m.M1.reset();
     if (auto k = first_escalation(m2o)) {
         long lo = long(m2o.M[*k - 1]), hi = long(m2o.M[*k]);
         double base = m2o.T[*k - 1];
@@ -115,12 +136,19 @@ LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
         }
         m.M1 = hi >= 1024 ? double(hi / 1024 * 1024) : double(hi);
     }
+}
 
+void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                   const LmoSweeps &s)
+{
+    std::vector<long> sizes = checked_sizes(comm, o);
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
     // The size of the non-empty point-to-point experiments.
     long M = 0;
-    for (long s : sizes)
-        if (s > 0 && (!m.S || double(s) < *m.S))
-            M = s;
+    for (long x : sizes)
+        if (x > 0 && (!m.S || double(x) < *m.S))
+            M = x;
     if (M == 0)
         throw UsageError("no measured message size lies between 0 and the "
                          "scatter threshold S; use a smaller stride (-s)");
@@ -147,7 +175,8 @@ LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
     d.o2oM = tm.one_to_one;
 
     lmo_solve_p2p(m, d, o.precision.cl);
-    lmo_fit_collectives(m, o2m, m2o, o.precision.cl);
+    if (!s.one2many.M.empty() && !s.many2one.M.empty())
+        lmo_fit_collectives(m, s.one2many, s.many2one, o.precision.cl);
     m.provenance = make_provenance(comm, o, sizes_text(sizes));
     m.provenance.extra["p2p-size"] = std::to_string(M);
     char hbuf[32];
@@ -161,6 +190,16 @@ LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
         "M1 at the first time > 10x its neighbour's, bisected, KiB";
     m.provenance.extra["collectives"] =
         "MPIB_Scatter_linear MPIB_Gather_linear root 0";
+}
+
+LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
+{
+    checked_sizes(comm, o); // bad input before any measurement
+    LMO m;
+    LmoSweeps s;
+    lmo_build_one2many(comm, o, m, s);
+    lmo_build_many2one(comm, o, m, s);
+    lmo_build_p2p(comm, o, m, s);
     return m;
 }
 
