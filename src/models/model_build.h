@@ -60,6 +60,25 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o);
  *  (R), then the point-to-point experiments. Needs 3 processes. */
 LMO build_lmo(MPI_Comm comm, const BuildOptions &o);
 
+/** The LMO sweeps of a build in stages. */
+struct LmoSweeps {
+    Sweep one2many; /**< linear scatter from root 0 over the sizes */
+    Sweep many2one; /**< linear gather to root 0 over the sizes */
+};
+
+/** Stage 1 of build_lmo (CPM 1.0.1's LMO_build_one2many): the one-to-many
+ *  sweep and the threshold S. */
+void lmo_build_one2many(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                        LmoSweeps &s);
+/** Stage 2 (LMO_build_many2one): the many-to-one sweep, M2 and M1. */
+void lmo_build_many2one(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                        LmoSweeps &s);
+/** Stage 3 (LMO_build_p2p): the point-to-point experiments at a size below
+ *  S, the solution, and (if both sweeps were measured) the fits and slope
+ *  corrections. */
+void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                   const LmoSweeps &s);
+
 } // namespace cpm::models
 
 /** @} */
