@@ -4,6 +4,7 @@ BENCHMARK_SOURCES = \
 	benchmark/benchmark_schedule.cpp \
 	benchmark/benchmark_timing.cpp \
 	benchmark/benchmark_p2p.cpp \
+	benchmark/benchmark_plogp.cpp \
 	benchmark/benchmark_coll_util.cpp \
 	benchmark/benchmark_coll_linear.cpp \
 	benchmark/benchmark_coll_binomial.cpp \
@@ -17,6 +18,7 @@ pkginclude_HEADERS += \
 	benchmark/benchmark_schedule.h \
 	benchmark/benchmark_timing.h \
 	benchmark/benchmark_p2p.h \
+	benchmark/benchmark_plogp.h \
 	benchmark/benchmark_coll.h \
 	benchmark/benchmark_collective.h \
 	benchmark/benchmark_options.h \

@@ -16,13 +16,15 @@ UNIT_TESTS = \
 	tests/unit/test_atomic_file \
 	tests/unit/test_fit \
 	tests/unit/test_model_hockney \
-	tests/unit/test_model_lmo
+	tests/unit/test_model_lmo \
+	tests/unit/test_model_plogp
 if HAVE_R
 UNIT_TESTS += tests/unit/test_rbridge
 endif
 MPI_TESTS = \
 	tests/mpi/mpi_collectives \
-	tests/mpi/mpi_experiments
+	tests/mpi/mpi_experiments \
+	tests/mpi/mpi_plogp
 SCRIPT_TESTS = \
 	tests/tools/tools_bad_input.sh \
 	tests/tools/tools_output.sh \
@@ -54,6 +56,9 @@ tests_unit_test_model_hockney_LDADD = $(TEST_LDADD) -lgtest_main
 tests_unit_test_model_lmo_SOURCES = tests/unit/test_model_lmo.cpp
 tests_unit_test_model_lmo_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_model_lmo_LDADD = $(TEST_LDADD) -lgtest_main
+tests_unit_test_model_plogp_SOURCES = tests/unit/test_model_plogp.cpp
+tests_unit_test_model_plogp_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_model_plogp_LDADD = $(TEST_LDADD) -lgtest_main
 tests_unit_test_rbridge_SOURCES = tests/unit/test_rbridge.cpp
 tests_unit_test_rbridge_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_rbridge_LDADD = $(TEST_LDADD) -lgtest_main
@@ -64,6 +69,9 @@ tests_mpi_mpi_collectives_LDADD = $(TEST_LDADD)
 tests_mpi_mpi_experiments_SOURCES = tests/mpi/mpi_experiments.cpp tests/mpi/mpi_gtest_main.cpp
 tests_mpi_mpi_experiments_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_mpi_mpi_experiments_LDADD = $(TEST_LDADD)
+tests_mpi_mpi_plogp_SOURCES = tests/mpi/mpi_plogp.cpp tests/mpi/mpi_gtest_main.cpp
+tests_mpi_mpi_plogp_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_mpi_mpi_plogp_LDADD = $(TEST_LDADD)
 else
 check-local:
 	@echo "make check needs GoogleTest: install it (Debian: libgtest-dev) and run configure again" >&2

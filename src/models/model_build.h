@@ -16,6 +16,7 @@
 #include "model_data.h"
 #include "model_hockney.h"
 #include "model_lmo.h"
+#include "model_plogp.h"
 #include "rbridge.h"
 
 #include <mpi.h>
@@ -78,6 +79,11 @@ void lmo_build_many2one(MPI_Comm comm, const BuildOptions &o, LMO &m,
  *  corrections. */
 void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
                    const LmoSweeps &s);
+
+/** Measures the PLogP experiments of all pairs at 0 bytes and at o.sizes
+ *  (at least one above 0) and solves the PLogP model (CPM 1.0.1's
+ *  PLogP_build); loggp_from_plogp derives LogGP from it. */
+PLogP build_plogp(MPI_Comm comm, const BuildOptions &o);
 
 } // namespace cpm::models
 

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -99,7 +100,10 @@ const RecordSpec *spec_of(const std::vector<RecordSpec> &schema,
     return nullptr;
 }
 
-int arity(Index i) { return i == Index::None ? 0 : i == Index::Processor ? 1 : 2; }
+int arity(Index i)
+{
+    return i == Index::None ? 0 : i == Index::Processor ? 1 : i == Index::Pair ? 2 : 3;
+}
 
 std::string one_line(std::string s)
 {
@@ -305,6 +309,7 @@ ModelData read_text(std::istream &in, const std::string &filename,
     std::set<std::string> measured;
     std::set<std::vector<int>> seen_none;
     std::map<std::string, std::set<std::vector<int>>> seen;
+    std::set<int> sizes; // message sizes of PairSize records
     bool ended = false;
     while (p.next(w, text)) {
         const std::string &key = w[0];
@@ -363,13 +368,18 @@ ModelData read_text(std::istream &in, const std::string &filename,
             Record r;
             r.key = key;
             for (std::size_t x = 1; x <= k; ++x) {
-                long v = p.integer(w[x], "index");
-                if (v < 0 || v >= n)
+                long v = p.integer(w[x], x == 3 ? "message size" : "index");
+                if (x == 3 && (v < 0 || v > INT_MAX))
+                    p.fail("message size " + w[x] + " outside 0.." +
+                           std::to_string(INT_MAX));
+                if (x < 3 && (v < 0 || v >= n))
                     p.fail("index " + w[x] + " outside 0.." +
                            std::to_string(n - 1));
                 r.index.push_back(int(v));
             }
-            if (k == 2 && r.index[0] >= r.index[1])
+            if (k == 3)
+                sizes.insert(r.index[2]);
+            if (k >= 2 && r.index[0] >= r.index[1])
                 p.fail("pair indices must be i < j, got " + w[1] + " " + w[2]);
             for (std::size_t x = 1 + k; x < w.size(); ++x)
                 r.values.push_back(p.real(w[x]));
@@ -389,16 +399,22 @@ ModelData read_text(std::istream &in, const std::string &filename,
     for (const RecordSpec &s : schema) {
         if (!s.required)
             continue;
+        std::size_t pairs = std::size_t(n * (n - 1) / 2);
         std::size_t want = s.index == Index::None        ? 1
                            : s.index == Index::Processor ? std::size_t(n)
-                                                         : std::size_t(n * (n - 1) / 2);
+                           : s.index == Index::Pair
+                               ? pairs
+                               : pairs * std::max<std::size_t>(sizes.size(), 1);
         if (seen[s.key].size() != want)
             p.fail("'" + s.key + "' given for " +
                    std::to_string(seen[s.key].size()) + " of " +
                    std::to_string(want) +
                    (s.index == Index::Pair        ? " pairs"
                     : s.index == Index::Processor ? " processors"
-                                                  : " (expected once)"));
+                    : s.index == Index::PairSize
+                        ? " (pair, size) combinations: every pair needs every "
+                          "message size"
+                        : " (expected once)"));
     }
     return d;
 }
@@ -439,8 +455,10 @@ void write_json(std::ostream &out, const ModelData &d,
             ordered_json e;
             if (r.index.size() >= 1)
                 e["i"] = r.index[0];
-            if (r.index.size() == 2)
+            if (r.index.size() >= 2)
                 e["j"] = r.index[1];
+            if (r.index.size() == 3)
+                e["m"] = r.index[2];
             for (std::size_t k = 0; k < s.values.size(); ++k)
                 e[s.values[k]] = r.values.at(k);
             return e;

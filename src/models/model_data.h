@@ -6,8 +6,9 @@
  * Every model converts itself to and from a ModelData; the file format,
  * the JSON output and their checks live here once for all models. A model
  * declares its records with a schema: for each key, whether it is indexed
- * by nothing, by a processor i or by a pair i < j, and the names of its
- * values. The text format is in doc/formats.md:
+ * by nothing, by a processor i, by a pair i < j, or by a pair and a message
+ * size m in bytes, and the names of its values. The text format is in
+ * doc/formats.md:
  *
  *     cpm-model 1
  *     model LMO
@@ -54,13 +55,16 @@ struct Provenance {
     std::map<std::string, std::string> extra; /**< model-specific facts */
 };
 
-/** How a record is indexed. */
-enum class Index { None, Processor, Pair };
+/** How a record is indexed. PairSize records ("key i j m values") hold a
+ *  function of the message size m (bytes, 0..INT_MAX) for each pair i < j;
+ *  a required PairSize key must be given for every pair at every size that
+ *  any PairSize record of the file names. */
+enum class Index { None, Processor, Pair, PairSize };
 
 /** One kind of record a model writes. */
 struct RecordSpec {
     std::string key;                 /**< first word of its lines */
-    Index index;                     /**< indexed by nothing, i, or i<j */
+    Index index;                     /**< by nothing, i, i<j, or i<j and m */
     std::vector<std::string> values; /**< names of its values, in order */
     bool required;                   /**< must appear (all indices) */
 };
@@ -68,7 +72,7 @@ struct RecordSpec {
 /** One record: a key, its indices and its values. */
 struct Record {
     std::string key;            /**< the RecordSpec key */
-    std::vector<int> index;     /**< 0, 1 or 2 indices */
+    std::vector<int> index;     /**< 0, 1, 2 or 3 (i, j, m) indices */
     std::vector<double> values; /**< as RecordSpec::values */
 };
 

@@ -26,15 +26,18 @@ SMPI_LIB_HDR = \
 SMPI_BUILD_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(MPI_NOCXX_CPPFLAGS) \
 	-I$(top_srcdir)/src/common -I$(top_srcdir)/src/stats \
 	-I$(top_srcdir)/benchmark $(GSL_CFLAGS)
-SMPI_BINS = tests/smpi/smpi_roundtrip tests/smpi/smpi_cost
+SMPI_BINS = tests/smpi/smpi_roundtrip tests/smpi/smpi_cost \
+	tests/smpi/smpi_plogp
 
 check_PROGRAMS += tests/smpi/smpi_platform
 tests_smpi_smpi_platform_SOURCES = tests/smpi/smpi_platform.cpp
 # no MPI, no library: plain C++
 tests_smpi_smpi_platform_CPPFLAGS =
 
-TESTS += tests/smpi/smpi_roundtrip.sh
+TESTS += tests/smpi/smpi_roundtrip.sh tests/smpi/smpi_plogp.sh
 EXTRA_DIST += \
+	tests/smpi/smpi_plogp.sh \
+	tests/smpi/smpi_plogp.cpp \
 	tests/smpi/smpi_roundtrip.sh \
 	tests/smpi/smpi_roundtrip.cpp \
 	tests/smpi/smpi_cost.sh \
@@ -63,6 +66,16 @@ tests/smpi/smpi_cost: $(srcdir)/tests/smpi/smpi_cost.cpp \
 	$(AM_V_CXX)$(SMPICXX) $(SMPI_BUILD_FLAGS) \
 		$(srcdir)/tests/smpi/smpi_cost.cpp $(SMPI_LIB_SRC) \
 		$(GSL_LIBS) -o $@
+
+# PLogP experiments against the truth (smpi_plogp.sh, a few seconds).
+tests/smpi/smpi_plogp: $(srcdir)/tests/smpi/smpi_plogp.cpp \
+		$(SMPI_LIB_SRC) $(SMPI_LIB_HDR) \
+		$(srcdir)/benchmark/benchmark_plogp.cpp \
+		$(srcdir)/benchmark/benchmark_plogp.h
+	@$(MKDIR_P) tests/smpi
+	$(AM_V_CXX)$(SMPICXX) $(SMPI_BUILD_FLAGS) \
+		$(srcdir)/tests/smpi/smpi_plogp.cpp $(SMPI_LIB_SRC) \
+		$(srcdir)/benchmark/benchmark_plogp.cpp $(GSL_LIBS) -o $@
 
 # The cost benchmark (not a test): a markdown report in bench-measurement.md
 # (progress on stderr). BENCH_SIZES="16 64" by default.

@@ -1,0 +1,231 @@
+#include "benchmark_plogp.h"
+
+#include "common_error.h"
+#include "common_mpi.h"
+
+#include <sched.h>
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+namespace cpm::bench {
+
+namespace {
+
+// What the partner does with a message depends on its tag.
+const int kReadyTag = 7301; // j -> i: ready to start
+const int kRttTag = 7302;   // i -> j, m bytes: answer with an empty message
+const int kOrTag = 7303;    // i -> j, empty: answer with m bytes
+const int kTrainTag = 7304; // i -> j, m bytes: part of a train, no answer
+const int kLastTag = 7305;  // i -> j, m bytes: end of a train, acknowledge
+const int kStopTag = 7306;  // i -> j, empty: the experiment is over
+const int kReplyTag = 7307; // j -> i: any answer
+
+const double kTrainTime = 1e-3; // a train of k lasts about this long
+const int kMinTrain = 4, kMaxTrain = 1024;
+
+/* Waits `seconds` without calling MPI, so that a message on its way
+ * arrives meanwhile; yields the processor to any other runnable process
+ * (the partner, on an oversubscribed node). SMPI simulates no computation:
+ * sleep there. */
+void idle(double seconds)
+{
+#ifdef SMPI_H
+    smpi_usleep(useconds_t(std::ceil(seconds * 1e6)));
+#else
+    double end = MPI_Wtime() + seconds;
+    while (MPI_Wtime() < end)
+        sched_yield();
+#endif
+}
+
+/* The partner's side: ready, then answer by tag until stopped. */
+void partner(MPI_Comm comm, int initiator, long m)
+{
+    std::vector<char> buf(std::max<long>(m, 1));
+    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, initiator, kReadyTag, comm));
+    for (;;) {
+        MPI_Status st;
+        CPM_MPI(MPI_Recv(buf.data(), int(m), MPI_BYTE, initiator, MPI_ANY_TAG,
+                         comm, &st));
+        if (st.MPI_TAG == kStopTag)
+            return;
+        if (st.MPI_TAG == kTrainTag)
+            continue;
+        int reply = st.MPI_TAG == kOrTag ? int(m) : 0;
+        CPM_MPI(MPI_Send(buf.data(), reply, MPI_BYTE, initiator, kReplyTag,
+                         comm));
+    }
+}
+
+/* Time of a train of k messages of m bytes and its acknowledgement. */
+double train(MPI_Comm comm, int j, std::vector<char> &buf, long m, int k)
+{
+    double t0 = MPI_Wtime();
+    for (int q = 0; q < k; ++q)
+        CPM_MPI(MPI_Send(buf.data(), int(m), MPI_BYTE, j,
+                         q + 1 < k ? kTrainTag : kLastTag, comm));
+    CPM_MPI(MPI_Recv(buf.data(), 0, MPI_BYTE, j, kReplyTag, comm,
+                     MPI_STATUS_IGNORE));
+    return MPI_Wtime() - t0;
+}
+
+Result finish(const Sampler &s, long m)
+{
+    Result r = s.result();
+    r.M = m;
+    r.wtick = MPI_Wtick();
+    return r;
+}
+
+/* The initiator's side: RTT and os, then or, then g. */
+PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
+{
+    std::vector<char> buf(std::max<long>(m, 1));
+    CPM_MPI(MPI_Recv(nullptr, 0, MPI_BYTE, j, kReadyTag, comm,
+                     MPI_STATUS_IGNORE));
+    PLogPResult res;
+
+    Sampler rtt(prec), os(prec);
+    while (!rtt.done() || !os.done()) {
+        double t0 = MPI_Wtime();
+        CPM_MPI(MPI_Send(buf.data(), int(m), MPI_BYTE, j, kRttTag, comm));
+        double t1 = MPI_Wtime();
+        CPM_MPI(MPI_Recv(buf.data(), 0, MPI_BYTE, j, kReplyTag, comm,
+                         MPI_STATUS_IGNORE));
+        double t2 = MPI_Wtime();
+        if (!rtt.done())
+            rtt.add(t2 - t0);
+        if (!os.done())
+            os.add(t1 - t0);
+    }
+    res.rtt = finish(rtt, m);
+    res.os = finish(os, m);
+
+    const double delta = 2 * res.rtt.T + 1e-5;
+    Sampler orr(prec);
+    while (!orr.done()) {
+        CPM_MPI(MPI_Send(buf.data(), 0, MPI_BYTE, j, kOrTag, comm));
+        idle(delta);
+        double t0 = MPI_Wtime();
+        CPM_MPI(MPI_Recv(buf.data(), int(m), MPI_BYTE, j, kReplyTag, comm,
+                         MPI_STATUS_IGNORE));
+        orr.add(MPI_Wtime() - t0);
+    }
+    res.or_ = finish(orr, m);
+
+    // k: doubled until a train lasts kTrainTime (the shorter of two, so
+    // that one slow train does not stop the search early).
+    int k = kMinTrain;
+    while (k < kMaxTrain && std::min(train(comm, j, buf, m, k),
+                                     train(comm, j, buf, m, k)) < kTrainTime)
+        k *= 2;
+    Sampler g(prec);
+    while (!g.done()) {
+        double tk = train(comm, j, buf, m, k);
+        double t2k = train(comm, j, buf, m, 2 * k);
+        g.add((t2k - tk) / k);
+    }
+    res.g = finish(g, m);
+    res.train = k;
+
+    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, j, kStopTag, comm));
+    return res;
+}
+
+/* Every result is filled in by its initiator; a sum over ranks gives
+ * everyone all of them. */
+const int kFields = 6, kPacked = 4 * kFields + 1;
+
+void pack(const Result &r, double *p)
+{
+    p[0] = double(r.M);
+    p[1] = r.T;
+    p[2] = r.wtick;
+    p[3] = r.reps;
+    p[4] = r.ci;
+    p[5] = r.converged;
+}
+
+Result unpack(const double *p)
+{
+    Result r;
+    r.M = long(p[0]);
+    r.T = p[1];
+    r.wtick = p[2];
+    r.reps = int(p[3]);
+    r.ci = p[4];
+    r.converged = p[5] != 0;
+    return r;
+}
+
+std::vector<PLogPResult> share(MPI_Comm comm,
+                               const std::vector<PLogPResult> &mine,
+                               const std::vector<char> &owned)
+{
+    std::vector<double> local(mine.size() * kPacked, 0.0), all(local.size());
+    for (std::size_t e = 0; e < mine.size(); ++e) {
+        if (!owned[e])
+            continue;
+        double *p = &local[e * kPacked];
+        pack(mine[e].rtt, p);
+        pack(mine[e].os, p + kFields);
+        pack(mine[e].or_, p + 2 * kFields);
+        pack(mine[e].g, p + 3 * kFields);
+        p[4 * kFields] = mine[e].train;
+    }
+    CPM_MPI(MPI_Allreduce(local.data(), all.data(), int(all.size()),
+                          MPI_DOUBLE, MPI_SUM, comm));
+    std::vector<PLogPResult> out(mine.size());
+    for (std::size_t e = 0; e < out.size(); ++e) {
+        const double *p = &all[e * kPacked];
+        out[e].rtt = unpack(p);
+        out[e].os = unpack(p + kFields);
+        out[e].or_ = unpack(p + 2 * kFields);
+        out[e].g = unpack(p + 3 * kFields);
+        out[e].train = int(p[4 * kFields]);
+    }
+    return out;
+}
+
+} // namespace
+
+std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
+                                       const std::vector<Pair> &pairs, long m,
+                                       bool parallel,
+                                       const Precision &precision,
+                                       const ProgressFn &progress)
+{
+    precision.validate();
+    if (m < 0 || m > long(1) << 30)
+        throw UsageError("message size must lie in 0..2^30 bytes, got " +
+                         std::to_string(m));
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    if (n < 2)
+        throw UsageError("PLogP experiments need at least 2 processes, got " +
+                         std::to_string(n));
+    std::vector<Round> rounds = schedule_pairs(n, pairs, parallel);
+    DupComm dc(comm);
+    std::vector<PLogPResult> res(pairs.size());
+    std::vector<char> owned(pairs.size(), 0);
+    for (const Round &round : rounds) {
+        for (std::size_t e : round) {
+            const Pair &p = pairs[e];
+            if (dc.rank() == p.i) {
+                res[e] = initiate(dc, p.j, m, precision);
+                owned[e] = 1;
+            } else if (dc.rank() == p.j) {
+                partner(dc, p.i, m);
+            }
+        }
+        if (!parallel)
+            CPM_MPI(MPI_Barrier(dc));
+        if (progress && dc.rank() == 0)
+            progress(long(round.size()));
+    }
+    return share(dc, res, owned);
+}
+
+} // namespace cpm::bench

@@ -1,0 +1,78 @@
+#!/bin/bash
+# SMPI check of the PLogP experiments (benchmark_plogp.h) against a known
+# platform: RTT, os, or and g of every pair at 0 B, 1 KiB, 64 KiB and 1 MiB
+# must equal, within 1e-6 relative, what the simulated platform implies
+# (smpi_plogp.cpp gives the relations), in SMPI's default mode, where a
+# transfer starts when its receive is posted, and in eager mode
+# (smpi/async-small-thresh above every size), where it starts when sent.
+# A negative control then checks that a truth file with 1 us more receive
+# overhead on host 0 fails.
+#
+# Run by make check through tests/run-test (SMPICXX, SMPIRUN, top_builddir
+# in the environment). Never skipped: without SimGrid it fails.
+set -u
+
+if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
+    echo "SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
+    exit 1
+fi
+bin=${top_builddir:?}/tests/smpi
+for p in smpi_platform smpi_plogp; do
+    if [ ! -x "$bin/$p" ]; then
+        echo "smpi_plogp.sh: $bin/$p is not built (run make check)" >&2
+        exit 1
+    fi
+done
+
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi-plogp.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+
+# Exactly linear times (doc: TESTBEDS, SimGrid SMPI); log only warnings.
+smpi_cfg=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0
+          --cfg=network/TCP-gamma:0 --cfg=smpi/wtime:0
+          --cfg=smpi/simulate-computation:no --cfg=surf/precision:1e-12
+          --cfg=smpi/send-is-detached-thresh:1000000000
+          --log=root.thres:warning)
+eager_cfg=(--cfg=smpi/async-small-thresh:1000000000)
+
+# run MODE TRUTH: runs smpi_plogp on the platform; 0 if it passed.
+run() {
+    local mode=$1 truth=$2 extra=()
+    [ "$mode" = eager ] && extra=("${eager_cfg[@]}")
+    echo "== $SMPIRUN -np 5 -platform p.xml -hostfile p.hosts" \
+         "${smpi_cfg[*]} ${extra[*]} smpi_plogp $(basename "$truth") $mode"
+    # smpirun's -tmpdir is broken in 3.32: its copies go to $TMPDIR.
+    TMPDIR=$tmp "$SMPIRUN" -np 5 -platform "$tmp/p.xml" \
+        -hostfile "$tmp/p.hosts" "${smpi_cfg[@]}" "${extra[@]}" \
+        "$bin/smpi_plogp" "$truth" "$mode" > "$tmp/out" 2>&1
+    local rc=$?
+    cat "$tmp/out"
+    [ $rc -eq 0 ] && grep -q '^smpi_plogp: PASS' "$tmp/out"
+}
+
+fail=0
+"$bin/smpi_platform" --hosts 5 --seed 20240 --prefix "$tmp/p" || exit 1
+run rendezvous "$tmp/p.truth" || fail=1
+run eager "$tmp/p.truth" || fail=1
+
+# Negative control: C_or of host 0 is 1 us larger in the truth only.
+awk '$1 == "host" && $2 == 0 { $8 = sprintf("%.17g", $8 + 1e-6) }
+     { print }' "$tmp/p.truth" > "$tmp/perturbed.truth"
+for mode in rendezvous eager; do
+    echo "== negative control ($mode): host 0 C_or +1 us in the truth file"
+    if run $mode "$tmp/perturbed.truth" > "$tmp/control" 2>&1; then
+        cat "$tmp/control"
+        echo "smpi_plogp.sh: a wrong truth file passed the check" >&2
+        fail=1
+    elif ! grep -q '^smpi_plogp: FAIL' "$tmp/control"; then
+        cat "$tmp/control"
+        echo "smpi_plogp.sh: the negative control failed to run" >&2
+        fail=1
+    else
+        grep '^smpi_plogp: FAIL\|FAIL$' "$tmp/control"
+        echo "(failed as it should)"
+    fi
+done
+
+[ $fail -eq 0 ] && echo "smpi_plogp.sh: PASS" || echo "smpi_plogp.sh: FAIL"
+exit $fail
