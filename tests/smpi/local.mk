@@ -94,41 +94,28 @@ endif
 
 # The models against the platform's truth (smpi_models.sh, under a minute):
 # smpi_model is the model tool built with $(SMPICXX) from every source of
-# libcpm and of model (with R if configured; getopt through
-# smpi_getopt.cpp, see there); smpi_lmo_data measures the raw LMO
-# experiments; smpi_truth (plain C++) compares with the truth.
+# libcpm and of model (with R if configured); smpi_truth (plain C++)
+# compares its model files with the truth.
 check_PROGRAMS += tests/smpi/smpi_truth
 tests_smpi_smpi_truth_SOURCES = tests/smpi/smpi_truth.cpp
 tests_smpi_smpi_truth_CPPFLAGS =
 TESTS += tests/smpi/smpi_models.sh
-EXTRA_DIST += \
-	tests/smpi/smpi_models.sh \
-	tests/smpi/smpi_lmo_data.cpp \
-	tests/smpi/smpi_getopt.cpp
-SMPI_MODEL_BINS = tests/smpi/smpi_model tests/smpi/smpi_lmo_data
-CLEANFILES += $(SMPI_MODEL_BINS)
+EXTRA_DIST += tests/smpi/smpi_models.sh
+CLEANFILES += tests/smpi/smpi_model
 SMPI_MODEL_SRC = $(libcpm_la_SOURCES) $(model_SOURCES)
 SMPI_MODEL_FLAGS = $(SMPI_BUILD_FLAGS) $(DEFS) -I$(top_builddir) \
 	-I$(top_srcdir)/src/rbridge -I$(top_srcdir)/src/models \
 	-I$(top_srcdir)/src/cli $(R_CPPFLAGS) \
-	-DCPM_R_DIR='"$(abs_top_srcdir)/R"' \
-	-Dsmpi_getopt_long=cpm_smpi_getopt_long
+	-DCPM_R_DIR='"$(abs_top_srcdir)/R"'
 
 if HAVE_SMPI
-SMPI_CHECK_BUILT += $(SMPI_MODEL_BINS)
+SMPI_CHECK_BUILT += tests/smpi/smpi_model
 
 tests/smpi/smpi_model: $(SMPI_MODEL_SRC) $(pkginclude_HEADERS) \
-		$(noinst_HEADERS) $(srcdir)/tests/smpi/smpi_getopt.cpp
+		$(noinst_HEADERS)
 	@$(MKDIR_P) tests/smpi
 	$(AM_V_CXX)$(SMPICXX) $(SMPI_MODEL_FLAGS) \
 		`for f in $(SMPI_MODEL_SRC); do \
 			case $$f in *.cpp) echo "$(srcdir)/$$f";; esac; done` \
-		$(srcdir)/tests/smpi/smpi_getopt.cpp $(R_LIBS) $(GSL_LIBS) -o $@
-
-tests/smpi/smpi_lmo_data: $(srcdir)/tests/smpi/smpi_lmo_data.cpp \
-		$(SMPI_LIB_SRC) $(SMPI_LIB_HDR)
-	@$(MKDIR_P) tests/smpi
-	$(AM_V_CXX)$(SMPICXX) $(SMPI_BUILD_FLAGS) \
-		$(srcdir)/tests/smpi/smpi_lmo_data.cpp $(SMPI_LIB_SRC) \
-		$(GSL_LIBS) -o $@
+		$(R_LIBS) $(GSL_LIBS) -o $@
 endif

@@ -2,46 +2,27 @@
 # SMPI ground-truth check of the models: the model tool (built with smpicxx
 # as tests/smpi/smpi_model) runs under smpirun on a heterogeneous platform
 # with one link per pair and per-host processing delays, and smpi_truth
-# compares what it finds with the platform (smpi_truth.cpp gives the
-# equations).
+# compares what it finds with the platform.
 #
 # Platform: smpi_platform, 5 hosts, seed fixed, then os = ois = or on every
 # host (C_i + t_i m: LMO's one processing delay per processor). SMPI adds a
-# 16-byte envelope to every message: one-way i -> j of m bytes is
-# C_i + L_ij + (m+16)/B_ij + C_j + m (t_i + t_j), so the truth is
+# 16-byte envelope to every message, so one-way i -> j of m bytes is
+#   C_i + L_ij + (m+16)/B_ij + C_j + m (t_i + t_j)
+# and the envelope is a fixed cost of every message: it goes into the
+# latencies. The truth is
 #   Hockney  alpha_ij = C_i + C_j + L_ij + 16/B_ij,  beta_ij = t_i + t_j + 1/B_ij
-#   LMO      C_i, t_i; L_ij + 16/B_ij (the envelope is part of the latency);
-#            beta_ij = B_ij
+#   LMO      C_i, t_i;  L_ij + 16/B_ij;  beta_ij = B_ij
+# LMO is exact here because in its one-to-two experiments the root sends to
+# the farther peer second: it processes the nearer peer's reply while the
+# farther one's is in flight, so one receive delay is exposed, which is what
+# the library's equations count (src/models/model_lmo.h, doc/models.md).
 #
-# What is asserted (tolerance 1%):
-#   1. model -M Hockney recovers every alpha_ij and beta_ij (in fact to
-#      ~1e-12).
-#   2. model -M LMO does NOT recover the platform today, and this test does
-#      not assert that it does. The LMO manual's one-to-two equation
-#          T_r(M) = 4 C_r + 2 M t_r + max_x (2 L_rx + 2 C_x + M/beta_rx + M t_x)
-#      serialises both of the root's receive overheads after the later
-#      reply, but in SMPI (as in an MPI whose replies arrive apart) the
-#      earlier reply is processed while the later one is in flight:
-#          T = max(min(X_a,X_b) + C_r, max(X_a,X_b)) + C_r,
-#          X_a = C_r + t_r M + path_a,  X_b = 2 (C_r + t_r M) + path_b
-#      (a, the lower rank, is sent to first). The manual's solution then
-#      gives C_r/2 or less, and L, t, beta follow it off (errors of 50% to
-#      several 100% here; the table is printed). What IS asserted is that
-#      the LMO model equals, within 1e-6, the manual's estimation applied to
-#      SMPI's exact times ("smpi_truth lmo-manual"): the library implements
-#      the manual faithfully. MISSING: an estimation that uses the exact
-#      one-to-two equation (or the proposed send order, below). Once
-#      lmo_solve_p2p has it, assert "smpi_truth lmo" (truth within 1%)
-#      instead of lmo-manual.
-#   3. Two corrected estimations, prototyped in smpi_truth on raw times
-#      measured by smpi_lmo_data with the library's measurement functions,
-#      recover every C_i, t_i, L_ij, beta_ij within 1% (in fact ~1e-11):
-#      A, solving the one-to-two equation in its exact piecewise form per
-#      triplet (skipping triplets where the root's delays are hidden), and
-#      B, sending to the peer with the longer roundtrip second, where
-#      C_r = T_r(0) - max_x T_rx(0) and t_r = (T_r(M) - C_r - max_x T1_rx(M))/M.
-#   4. Negative control: the same files against a truth with L_01 5% off
-#      must fail checks 1, 2 and 3.
+# What is asserted (tolerance 1%; Hockney comes out to ~1e-13, LMO ~1e-11):
+#   1. model -M Hockney recovers every alpha_ij and beta_ij.
+#   2. model -M LMO recovers every C_i, t_i, L_ij and beta_ij (not checked,
+#      with a message, if CPM is built without R: no LMO model then).
+#   3. Negative control: the same model files against a truth with the
+#      latency of link 0-1 5% higher must fail both checks.
 #
 # Run by make check through tests/run-test (SMPIRUN, top_builddir,
 # CPM_R_DIR in the environment). Never skipped: without SimGrid it fails.
@@ -52,7 +33,7 @@ if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
     exit 1
 fi
 bin=${top_builddir:?}/tests/smpi
-for p in smpi_platform smpi_model smpi_lmo_data smpi_truth; do
+for p in smpi_platform smpi_model smpi_truth; do
     if [ ! -x "$bin/$p" ]; then
         echo "smpi_models.sh: $bin/$p is not built (run make check)" >&2
         exit 1
@@ -120,21 +101,11 @@ elif grep -q 'built without R' "$tmp/out"; then
 else
     fail=1
 fi
-M=
 if [ $lmo_built -eq 1 ]; then
-    echo "(not asserted: the LMO model against the platform; known to be off," \
-         "see the head of this script)"
-    check lmo "$tmp/lmo.model"
-    check lmo-manual "$tmp/lmo.model" 1e-6 || fail=1
-    M=$(awk '$1 == "measured" && $2 == "p2p-size" { print $3 }' "$tmp/lmo.model")
+    check lmo "$tmp/lmo.model" || fail=1
 fi
 
-# 3. The corrected estimations on raw times, at the size the LMO builder
-# used (4096 if it did not run).
-smpi "$bin/smpi_lmo_data" "${M:-4096}" "$tmp/lmo.data" || fail=1
-check lmo-exact "$tmp/lmo.data" || fail=1
-
-# 4. Negative control: 5% more latency on link 0-1 in the truth only.
+# 3. Negative control: 5% more latency on link 0-1 in the truth only.
 awk '$1 == "link" && $2 == 0 && $3 == 1 { $4 = sprintf("%.17g", $4 * 1.05) }
      { print }' "$tmp/p.truth" > "$tmp/perturbed.truth"
 echo "== negative control: link 0-1 latency +5% in the truth file"
@@ -154,9 +125,8 @@ control() {
 }
 control hockney "$tmp/hockney.model" 0.01
 if [ $lmo_built -eq 1 ]; then
-    control lmo-manual "$tmp/lmo.model" 1e-6
+    control lmo "$tmp/lmo.model" 0.01
 fi
-control lmo-exact "$tmp/lmo.data" 0.01
 
 [ $fail -eq 0 ] && echo "smpi_models.sh: PASS" || echo "smpi_models.sh: FAIL"
 exit $fail
