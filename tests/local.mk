@@ -80,3 +80,6 @@ endif
 
 # Simulated-cluster tests (SimGrid SMPI): their own rules.
 include $(srcdir)/tests/smpi/local.mk
+
+# Tests of the CPM 1.0.1 C API: their own rules.
+include $(srcdir)/tests/capi/local.mk
