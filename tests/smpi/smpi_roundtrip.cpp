@@ -9,9 +9,11 @@
  * the expected times are:
  *   roundtrip i <-> j, M1 out and M2 back:
  *     T = ow(i,j,M1) + ow(j,i,M2)
- *   one-to-two r -> a,b (a < b), M bytes, empty replies; r posts both
- *   receives, Isends to a then to b (each Isend sleeps ois_r(M) before it
- *   starts its transfer), then waits; the replies are MPI_Send:
+ *   one-to-two r -> a,b, M bytes, empty replies; a is the peer whose
+ *   one-to-one time (measured just before) is not larger, b the other one
+ *   (the farther peer is sent to second). r posts both receives, Isends to
+ *   a then to b (each Isend sleeps ois_r(M) before it starts its transfer),
+ *   then waits; the replies are MPI_Send:
  *     X_a = ois_r(M)   + L_ra + (M+16)/B_ra + or_a(M) + os_a(0) + L_ra + 16/B_ra
  *     X_b = 2 ois_r(M) + L_rb + (M+16)/B_rb + or_b(M) + os_b(0) + L_rb + 16/B_rb
  *     T   = max(min(X_a,X_b) + or_r(0), max(X_a,X_b)) + or_r(0)
@@ -143,7 +145,7 @@ double roundtrip(const Truth &t, int i, int j, long M1, long M2)
     return one_way(t, i, j, M1, false) + one_way(t, j, i, M2, false);
 }
 
-/** One-to-two from r to a then b (see the file comment). */
+/** One-to-two from r to a first, then b (see the file comment). */
 double one_to_two(const Truth &t, int r, int a, int b, long M)
 {
     const Host &hr = t.hosts[r];
@@ -231,6 +233,12 @@ std::vector<Check> run_all(int n, const Truth &t)
                     int r = v[q], a = v[(q + 1) % 3], b = v[(q + 2) % 3];
                     if (a > b)
                         std::swap(a, b);
+                    // The module sends to the farther peer second, judged
+                    // by the one-to-one times it has just measured.
+                    const Result &ra = tr.one_to_one[6 * e + 2 * q];
+                    const Result &rb = tr.one_to_one[6 * e + 2 * q + 1];
+                    int first = ra.T > rb.T ? b : a;
+                    int second = first == a ? b : a;
                     double lower = std::max(one_way(t, r, a, M, true),
                                             one_way(t, r, b, M, true));
                     checks.push_back({set2,
@@ -238,7 +246,8 @@ std::vector<Check> run_all(int n, const Truth &t)
                                           std::to_string(a) + "," +
                                           std::to_string(b),
                                       tr.one_to_two[3 * e + q],
-                                      one_to_two(t, r, a, b, M), lower});
+                                      one_to_two(t, r, first, second, M),
+                                      lower});
                     for (int k = 0; k < 2; ++k) {
                         int x = k == 0 ? a : b;
                         checks.push_back(
