@@ -1,0 +1,1 @@
+# The emulated switched cluster (benchmark/emu): see doc/testbed-emu.md.

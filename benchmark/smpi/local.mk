@@ -1,0 +1,1 @@
+# The simulated cluster (SimGrid SMPI) test bed: see doc/testbed-smpi.md.
