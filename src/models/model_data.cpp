@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <climits>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -15,17 +16,6 @@
 #include <sstream>
 
 namespace cpm::models {
-
-int pair_index(int n, int i, int j)
-{
-    if (i > j)
-        std::swap(i, j);
-    if (i < 0 || j >= n || i == j)
-        CPM_THROW("no pair " + std::to_string(i) + "," + std::to_string(j) +
-                  " among " + std::to_string(n) + " processes");
-    // pairs (0,1..n-1), (1,2..n-1), ...: i*(2n-i-1)/2 come before row i
-    return i * (2 * n - i - 1) / 2 + (j - i - 1);
-}
 
 void ModelData::add(const std::string &key, std::vector<int> index,
                     std::vector<double> values)
@@ -117,6 +107,17 @@ std::string one_line(std::string s)
 void write_text(std::ostream &out, const ModelData &d,
                 const std::vector<RecordSpec> &schema)
 {
+    // A file holds finite numbers only: refuse before writing anything.
+    for (const Record &r : d.records)
+        for (double v : r.values)
+            if (!std::isfinite(v)) {
+                std::ostringstream s;
+                s << "cannot save the " << d.model << " model: " << r.key;
+                for (int i : r.index)
+                    s << " " << i;
+                s << " is " << v << " (a model file holds finite numbers only)";
+                throw UsageError(s.str());
+            }
     const Provenance &p = d.provenance;
     out << "# CPM model file; format described in doc/formats.md\n";
     out << "cpm-model " << kFormatVersion << "\n";
@@ -153,6 +154,18 @@ void write_text(std::ostream &out, const ModelData &d,
 
 namespace {
 
+/* "a Hockney", "an LMO": the article as the name is spoken. */
+std::string article(const std::string &model)
+{
+    // An acronym (two capitals) whose first letter's name starts with a
+    // vowel sound: L, M, H, ... read "el", "em", "aitch".
+    bool acronym = model.size() > 1 &&
+                   std::isupper(static_cast<unsigned char>(model[0])) &&
+                   std::isupper(static_cast<unsigned char>(model[1]));
+    bool vowel = std::string("AEFHILMNORSX").find(model[0]) != std::string::npos;
+    return (acronym && vowel ? "an " : "a ") + model;
+}
+
 /* Reads the text format line by line and reports the first problem with
  * the file name and line number. */
 class Parser {
@@ -161,7 +174,10 @@ public:
 
     [[noreturn]] void fail(const std::string &what) const
     {
-        throw UsageError(file_ + ":" + std::to_string(line_) + ": " + what);
+        // An empty file has no line to name.
+        throw UsageError(line_ > 0 ? file_ + ":" + std::to_string(line_) +
+                                         ": " + what
+                                   : file_ + ": " + what);
     }
 
     /* Next non-blank, non-comment line split into words; false at EOF. */
@@ -293,7 +309,7 @@ ModelData read_text(std::istream &in, const std::string &filename,
     ModelData d;
     d.model = read_header(p);
     if (!expected_model.empty() && d.model != expected_model)
-        p.fail("the file holds a " + d.model + " model, not " +
+        p.fail("the file holds " + article(d.model) + " model, not " +
                expected_model);
     std::vector<std::string> w;
     std::string text;
@@ -357,7 +373,7 @@ ModelData read_text(std::istream &in, const std::string &filename,
         } else {
             const RecordSpec *s = spec_of(schema, key);
             if (!s)
-                p.fail("unknown record '" + key + "' in a " + d.model +
+                p.fail("unknown record '" + key + "' in " + article(d.model) +
                        " model");
             std::size_t k = arity(s->index);
             if (w.size() != 1 + k + s->values.size())

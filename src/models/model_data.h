@@ -26,6 +26,7 @@
 #define CPM_MODEL_DATA_H
 
 #include "benchmark_precision.h"
+#include "benchmark_schedule.h"
 
 #include <iosfwd>
 #include <map>
@@ -97,8 +98,8 @@ struct ModelData {
 };
 
 /** Index of pair (i, j), i != j, in the C(n,2) pairs in lexicographic
- *  order of (min, max). */
-int pair_index(int n, int i, int j);
+ *  order of (min, max): the measurement module's order. */
+using bench::pair_index;
 
 /** Writes data in the text format (each number with the fewest digits,
  *  15 to 17, that read back exactly, so that saving a loaded file

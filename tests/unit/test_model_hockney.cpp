@@ -151,8 +151,10 @@ void expect_bad(const std::string &text, int line, const std::string &what,
         ADD_FAILURE() << "no error for: " << what;
     } catch (const UsageError &e) {
         std::string msg = e.what();
-        EXPECT_EQ(msg.rfind("m.txt:" + std::to_string(line) + ": ", 0), 0u)
-            << msg;
+        // line 0: the file has no line to name
+        std::string where =
+            line > 0 ? "m.txt:" + std::to_string(line) + ": " : "m.txt: ";
+        EXPECT_EQ(msg.rfind(where, 0), 0u) << msg;
         EXPECT_NE(msg.find(what), std::string::npos) << msg;
         EXPECT_EQ(msg.find('\n'), std::string::npos);
     }
@@ -186,6 +188,8 @@ TEST(ModelFile, EachKindOfMalformedFileGetsItsError)
     expect_bad(replace(good, "cpm-model 1", "cpm-model 7"), 2,
                "format version 7 is not supported");
     expect_bad(good, 3, "holds a Hockney model, not LMO", "LMO");
+    expect_bad(replace(good, "model Hockney", "model LMO"), 3,
+               "holds an LMO model, not Hockney");
     expect_bad(replace(good, "\nend\n", "\n"), n_lines - 1, "truncated file");
     std::string cut = good.substr(0, good.find("beta 0 2"));
     expect_bad(cut, line_of(good, "beta 0 2") - 1, "truncated file");
@@ -211,6 +215,25 @@ TEST(ModelFile, EachKindOfMalformedFileGetsItsError)
     expect_bad(replace(good, "measured precision min_reps=5",
                        "measured precision min_reps=500"),
                line_of(good, "measured precision"), "precision");
+}
+
+TEST(ModelFile, NonFiniteValuesAreNotSaved)
+{
+    Hockney h = truth(3);
+    for (double bad : {std::nan(""), HUGE_VAL, -HUGE_VAL}) {
+        Hockney m = h;
+        m.beta[2].ci = bad;
+        std::ostringstream out;
+        try {
+            write_text(out, m.to_data(), Hockney::schema());
+            ADD_FAILURE() << "saved " << bad;
+        } catch (const UsageError &e) {
+            std::string msg = e.what();
+            EXPECT_NE(msg.find("beta 1 2 is"), std::string::npos) << msg;
+            EXPECT_NE(msg.find("finite numbers only"), std::string::npos) << msg;
+        }
+        EXPECT_EQ(out.str(), "") << "something was written before the error";
+    }
 }
 
 TEST(ModelFile, Json)
