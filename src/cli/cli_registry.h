@@ -24,7 +24,8 @@ namespace cpm::cli {
 
 /** What a prediction is about. */
 struct Query {
-    int i = 0, j = 1; /**< pair of a point-to-point operation */
+    int i = 0;        /**< sender of a point-to-point operation */
+    int j = 1;        /**< receiver of a point-to-point operation */
     int root = 0;     /**< root of a collective operation */
     double M = 0;     /**< message size (bytes per process) */
 };
@@ -55,10 +56,13 @@ public:
 struct ModelKind {
     const char *name;        /**< -M name */
     const char *description; /**< one line */
+    /** The records of the model's files. */
     const std::vector<models::RecordSpec> &(*schema)();
     std::vector<Operation> operations; /**< what -E accepts */
+    /** Measures and builds the model (collective over the communicator). */
     std::unique_ptr<ModelHandle> (*build)(MPI_Comm,
                                           const models::BuildOptions &);
+    /** Makes the model from loaded records. */
     std::unique_ptr<ModelHandle> (*load)(const models::ModelData &);
 };
 

@@ -71,8 +71,14 @@ struct LMO {
     std::optional<double> S;          /**< scatter threshold (B) */
     std::optional<double> M1;         /**< gather: end of small sizes (B) */
     std::optional<double> M2;         /**< gather: start of large sizes (B) */
-    std::optional<stats::LineFit> one2many_small, one2many_large;
-    std::optional<stats::LineFit> many2one_small, many2one_large;
+    /** Line fitted to the one-to-many sweep for M <= S (all sizes if no S). */
+    std::optional<stats::LineFit> one2many_small;
+    /** Line fitted to the one-to-many sweep for M > S. */
+    std::optional<stats::LineFit> one2many_large;
+    /** Line fitted to the many-to-one sweep for M <= M1 (else M <= M2). */
+    std::optional<stats::LineFit> many2one_small;
+    /** Line fitted to the many-to-one sweep for M > M2. */
+    std::optional<stats::LineFit> many2one_large;
     double kappa1 = 0;                /**< gather slope correction, small */
     double kappa2 = 0;                /**< gather slope correction, large */
     Provenance provenance;            /**< how it was measured */
