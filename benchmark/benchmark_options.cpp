@@ -12,7 +12,16 @@ namespace cpm::bench {
 
 namespace {
 
-enum LongOnly { kSizes = 1000, kRoot, kPair, kJson, kBpH, kBpBreaks, kBpIc };
+enum LongOnly {
+    kSizes = 1000,
+    kRoot,
+    kPair,
+    kJson,
+    kCompare,
+    kBpH,
+    kBpBreaks,
+    kBpIc
+};
 
 struct Spec {
     int code;
@@ -56,6 +65,10 @@ const Spec kSpecs[] = {
     {kJson, "json", false, nullptr, "write the model as JSON", kOptModel},
     {'E', "estimate", true, "OP",
      "print predicted times of OP over the sizes (see below)", kOptModel},
+    {kCompare, "compare", true, "FILE",
+     "compare with the times of a p2p or collective output FILE: "
+     "observed, predicted, mu per row and their mean and max (with -i)",
+     kOptModel},
     {kBpH, "bp-h", true, "D",
      "Bai-Perron minimal segment, fraction or count (default: 0.15)",
      kOptModel},
@@ -265,6 +278,11 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
         case 'E':
             o.estimate = arg;
             break;
+        case kCompare:
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty file name");
+            o.compare = arg;
+            break;
         case kBpH:
             o.bp_h = parse_real(arg, opt);
             if (!(o.bp_h > 0))
@@ -326,6 +344,10 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
         throw UsageError("no model given (-M NAME; see -h)");
     if (o.json && !o.estimate.empty())
         throw UsageError("--json and -E exclude each other");
+    if (!o.compare.empty() && o.json)
+        throw UsageError("--json and --compare exclude each other");
+    if (!o.compare.empty() && o.input.empty())
+        throw UsageError("--compare needs a model file (-i FILE)");
     return o;
 }
 

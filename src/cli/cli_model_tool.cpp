@@ -2,6 +2,7 @@
  * mpirun) and saves it, or loads a saved one (-i, no mpirun needed) to
  * re-save it, write it as JSON, or print predicted times for plotting. */
 #include "benchmark_tool.h"
+#include "cli_compare.h"
 #include "cli_registry.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
@@ -93,6 +94,23 @@ int run_offline(const ToolOptions &opt)
             throw UsageError("cannot open model file '" + opt.input + "'");
         model = kind.load(models::read_text(in, name, kind.name, kind.schema()));
     }
+    if (!opt.compare.empty()) {
+        std::ifstream in(opt.compare);
+        if (!in)
+            throw UsageError("cannot open observed file '" + opt.compare + "'");
+        Observed obs = read_observed(in, opt.compare);
+        std::string op =
+            opt.estimate.empty() ? default_operation(obs) : opt.estimate;
+        AtomicFile out(opt.output);
+        CompareSummary sum =
+            write_comparison(out.stream(), kind, *model, obs, op, opt.compare);
+        out.commit();
+        if (sum.no_mu)
+            std::cerr << "model: warning: " << sum.no_mu << " of " << sum.rows
+                      << " predictions are not positive: no mu for them"
+                      << std::endl;
+        return 0;
+    }
     AtomicFile out(opt.output);
     write_output(out.stream(), opt, kind, *model);
     out.commit();
@@ -149,8 +167,10 @@ std::string help_tail()
         "\nBuild under mpirun (the model is written to -o, default standard\n"
         "output), or load one with -i (no mpirun needed) to save it again,\n"
         "write it as JSON (--json) or print predictions (-E OP over the sizes\n"
-        "of -s/-m or --sizes, with --pair I,J or --root R).\n\nmodels (-M) and "
-        "operations (-E):\n";
+        "of -s/-m or --sizes, with --pair I,J or --root R), or compare it with\n"
+        "measured times (--compare FILE, the output of p2p or collective; the\n"
+        "operation is p2p, scatter or gather by the file, or -E OP).\n\n"
+        "models (-M) and operations (-E):\n";
     for (const ModelKind &k : model_kinds()) {
         s += "  " + std::string(k.name) + ": " + k.description + "\n";
         for (const Operation &o : k.operations) {

@@ -43,6 +43,35 @@ for np in 3 4; do
     done
 done
 
+# --compare: observed p2p and scatter times against the models at np 3.
+timeout 300 $MPIRUN_LOCAL -np 3 "$top_builddir/p2p" --sizes 0,2048,16384 -r 3 -R 10 \
+    -o "$tmp/p2p.obs" || fail "p2p for --compare: exit $?"
+timeout 300 $MPIRUN_LOCAL -np 3 "$top_builddir/collective" -O MPIB_Scatter_linear \
+    --sizes 2048,16384 -r 3 -R 10 -o "$tmp/sc.obs" || fail "collective for --compare: exit $?"
+for M in Hockney LMO PLogP LogGP; do
+    "$model" -M $M -i "$tmp/$M-3.out" --compare "$tmp/p2p.obs" >"$tmp/cmp" ||
+        fail "$M --compare p2p: exit $?"
+    # 3 pairs x 3 sizes; mu >= 1 wherever there is one; the summary agrees
+    awk -v M=$M '!/^#/ { rows++; if ($7 != "nan" && $7 < 1) bad++
+                         if ($7 != "nan" && $7 > max) max = $7 }
+         /^# summary:/ { s = $0; srows = $10; smax = $14 }
+         END { d = smax - max; if (d < 0) d = -d
+               if (rows != 9 || bad || srows != 9 || (max > 0 && d > 1e-4))
+                   { print M ": bad comparison: rows " rows " bad " bad " max " max " / " s; exit 1 } }' \
+        "$tmp/cmp" || fail "$M --compare p2p table"
+    # the predicted column is what -E p2p prints for that pair and size
+    row=$(grep -v '^#' "$tmp/cmp" | awk '$1 == 16384 && $2 == 1 && $3 == 2')
+    want=$("$model" -M $M -i "$tmp/$M-3.out" -E p2p --pair 1,2 --sizes 16384 | grep -v '^#' | cut -d' ' -f2)
+    [ "$(echo "$row" | cut -d' ' -f6)" = "$want" ] ||
+        fail "$M: --compare predicted '$row', -E p2p '$want'"
+    if [ $M != LogGP ]; then
+        "$model" -M $M -i "$tmp/$M-3.out" --compare "$tmp/sc.obs" >"$tmp/cmp" ||
+            fail "$M --compare scatter: exit $?"
+        grep -q "^# summary: model $M op scatter observed MPIB_Scatter_linear rows 2 " "$tmp/cmp" ||
+            fail "$M --compare scatter summary"
+    fi
+done
+
 # expect_error 'message' COMMAND...: non-zero exit, one line naming it.
 expect_error() {
     local message=$1
@@ -73,6 +102,17 @@ head -n 12 "$h" >"$tmp/cut.out"
 expect_error "truncated file" "$model" -M Hockney -i "$tmp/cut.out"
 [ -e "$tmp/x" ] && fail "an output file was left behind"
 expect_error "--json and -E exclude each other" "$model" -M LMO -i "$h" --json -E p2p
+expect_error "--compare needs a model file (-i FILE)" "$model" -M LMO --compare "$tmp/p2p.obs"
+expect_error "Hockney-3.out:1: not an output of p2p or collective" "$model" -M Hockney -i "$h" --compare "$h"
+expect_error "predicts a point-to-point time; $tmp/sc.obs holds MPIB_Scatter_linear" \
+    "$model" -M Hockney -i "$h" --compare "$tmp/sc.obs" -E p2p
+expect_error "the LogGP model does not predict 'scatter'" \
+    "$model" -M LogGP -i "$tmp/LogGP-3.out" --compare "$tmp/sc.obs"
+expect_error "the Hockney model has 4 processes, $tmp/p2p.obs 3" \
+    "$model" -M Hockney -i "$tmp/Hockney-4.out" --compare "$tmp/p2p.obs"
+head -n -2 "$tmp/p2p.obs" > "$tmp/cut.obs"; echo "16384 0 1 zz 1e-9 5 0" >> "$tmp/cut.obs"
+expect_error "cut.obs:$(wc -l < "$tmp/cut.obs"): bad number 'zz'" \
+    "$model" -M Hockney -i "$h" --compare "$tmp/cut.obs"
 expect_error "the LMO model needs at least 3 processes, got 2" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M LMO $fast -o "$tmp/y"
 [ -e "$tmp/y" ] && fail "LMO at np 2 left an output file"
