@@ -150,7 +150,16 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     std::unique_ptr<ModelHandle> model;
     // Bad input found while building (too few processes...) is the same on
     // every rank; agree() turns it into a clean exit everywhere.
+    CPM_MPI(MPI_Barrier(comm));
+    double t0 = MPI_Wtime();
     agree(comm, [&] { model = kind->build(comm, bo); });
+    CPM_MPI(MPI_Barrier(comm));
+    if (rank == 0) {
+        // What the build cost on this platform (simulated time under SMPI).
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.6g s", MPI_Wtime() - t0);
+        model->notes["build-time"] = buf;
+    }
     agree(comm, [&] {
         if (rank != 0)
             return;

@@ -18,7 +18,13 @@ public:
         : m_(std::move(m)), ops_(std::move(ops))
     {
     }
-    models::ModelData data() const override { return m_.to_data(); }
+    models::ModelData data() const override
+    {
+        models::ModelData d = m_.to_data();
+        for (const auto &kv : notes)
+            d.provenance.extra[kv.first] = kv.second;
+        return d;
+    }
     double predict(const std::string &op, const Query &q) const override
     {
         auto it = ops_.find(op);

@@ -12,6 +12,7 @@
 
 #include <mpi.h>
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,6 +51,8 @@ public:
     virtual double predict(const std::string &op, const Query &q) const = 0;
     /** Warnings about the estimates (negative values...). */
     std::vector<std::string> warnings;
+    /** More `measured` fields for data() (e.g. the build time). */
+    std::map<std::string, std::string> notes;
 };
 
 /** A model kind: one entry of the registry. */
