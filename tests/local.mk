@@ -28,7 +28,8 @@ MPI_TESTS = \
 SCRIPT_TESTS = \
 	tests/tools/tools_bad_input.sh \
 	tests/tools/tools_output.sh \
-	tests/tools/tools_model.sh
+	tests/tools/tools_model.sh \
+	tests/tools/tools_validate.sh
 
 check_PROGRAMS += $(UNIT_TESTS) $(MPI_TESTS)
 TESTS += $(UNIT_TESTS) $(MPI_TESTS) $(SCRIPT_TESTS)
@@ -83,3 +84,6 @@ include $(srcdir)/tests/smpi/local.mk
 
 # Tests of the CPM 1.0.1 C API: their own rules.
 include $(srcdir)/tests/capi/local.mk
+
+# Emulated-cluster test: its own rules.
+include $(srcdir)/tests/emu/local.mk

@@ -9,3 +9,12 @@ model_SOURCES = \
 	src/cli/cli_model_tool.cpp
 model_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/cli
 model_LDADD = libcpm.la
+
+# The validation workflow (models, observed, comparison, figures).
+bin_SCRIPTS += cpm-validate
+CLEANFILES += cpm-validate
+EXTRA_DIST += src/cli/cpm-validate.in
+cpm-validate: $(srcdir)/src/cli/cpm-validate.in Makefile
+	$(AM_V_GEN)sed -e 's|@pkgdatadir[@]|$(pkgdatadir)|g' \
+		$(srcdir)/src/cli/cpm-validate.in > $@.tmp && \
+		chmod +x $@.tmp && mv $@.tmp $@

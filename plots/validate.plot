@@ -1,0 +1,77 @@
+# validate.plot: observed against predicted times from a cpm-validate
+# directory (doc/workflow.md). Draws, for each terminal of `terms`:
+#   p2p.EXT      one-way time of the pair (pair_i, pair_j) against message size:
+#                observed (with its confidence interval) and each model
+#   scatter.EXT  linear and native scatter observed, each model's scatter
+#   gather.EXT   the same for gather
+#
+#   gnuplot -e "dir='results'" validate.plot
+#   gnuplot -e "dir='results'; out='figs'; terms='pdf'; pair_i=0; pair_j=3" validate.plot
+#
+# Variables: dir (the cpm-validate directory, required), out (default
+# dir/figures), terms (any of "png pdf eps", default all three), pair_i, pair_j
+# (the pair, default 0 1). Runs from any directory.
+
+if (!exists("dir")) { print "validate.plot: give the data directory: gnuplot -e \"dir='DIR'\" validate.plot"; exit status 2 }
+if (!exists("out")) out = dir."/figures"
+if (!exists("terms")) terms = "png pdf eps"
+if (!exists("pair_i")) pair_i = 0
+if (!exists("pair_j")) pair_j = 1
+
+# Each model keeps its colour and point type (its position here) in
+# every figure; LogGP predicts p2p only.
+models = "Hockney Hockney-homogeneous LMO PLogP LogGP"
+obsf(obs) = sprintf("%s/observed/%s.out", dir, obs)
+cmp(m, obs) = sprintf("%s/compare/%s-%s.txt", dir, m, obs)
+# The rows of the pair, through awk, so that each model's line is unbroken.
+pair_rows(f) = sprintf("< awk '!/^#/ && (($2 == %d && $3 == %d) || ($2 == %d && $3 == %d))' '%s'", \
+                       pair_i, pair_j, pair_j, pair_i, f)
+is_pair(i, j) = (i == pair_i && j == pair_j) || (i == pair_j && j == pair_i)
+
+set logscale xy
+set format x "10^{%L}"
+set format y "10^{%L}"
+set xlabel "message size (bytes)"
+set key top left reverse Left box opaque noenhanced
+set grid
+set style data linespoints
+set pointsize 0.9
+set bars small
+
+# setterm(t, name): the terminal t and its output file out/name.EXT
+setterm(t, name) = (t eq "png") ? \
+    sprintf("set terminal pngcairo size 900,640 enhanced font 'sans,11'; set output '%s/%s.png'", out, name) : \
+    (t eq "pdf") ? \
+    sprintf("set terminal pdfcairo size 6in,4.3in enhanced font 'sans,10'; set output '%s/%s.pdf'", out, name) : \
+    sprintf("set terminal postscript eps enhanced color size 6in,4.3in 'Helvetica' 16; set output '%s/%s.eps'", out, name)
+
+do for [t in terms] {
+    # --- point to point -------------------------------------------------
+    eval setterm(t, "p2p")
+    set title sprintf("Point-to-point %d -> %d: observed and predicted", pair_i, pair_j)
+    set ylabel "one-way time (s)"
+    plot obsf("p2p") using 1:(is_pair($2, $3) ? $4 : 1/0):7 \
+            with yerrorbars lw 2 pt 7 lc rgb "black" title "observed (95% CI)", \
+         for [k = 1:words(models)] pair_rows(cmp(word(models, k), "p2p")) \
+            using 1:6 with linespoints lw 1.5 lc k pt k title word(models, k)
+    set output
+
+    # --- scatter and gather ---------------------------------------------
+    do for [c in "scatter gather"] {
+        eval setterm(t, c)
+        lin = (c eq "scatter") ? "MPIB_Scatter_linear" : "MPIB_Gather_linear"
+        nat = (c eq "scatter") ? "MPI_Scatter" : "MPI_Gather"
+        set title sprintf("%s: observed (linear and native) and predicted (linear)", c eq "scatter" ? "Scatter" : "Gather")
+        set ylabel "time (s)"
+        set xlabel "message size per process (bytes)"
+        plot obsf(lin) using 1:2:5 with yerrorbars lw 2 pt 7 lc rgb "black" \
+                title sprintf("observed %s (95%% CI)", lin), \
+             obsf(nat) using 1:2:5 with yerrorbars lw 2 pt 5 lc rgb "gray40" \
+                title sprintf("observed %s (95%% CI)", nat), \
+             for [k = 1:words(models) - 1] cmp(word(models, k), lin) \
+                using 1:($4 > 0 ? $4 : 1/0) with linespoints lw 1.5 lc k pt k \
+                title word(models, k)
+        set output
+        set xlabel "message size (bytes)"
+    }
+}

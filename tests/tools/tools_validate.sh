@@ -1,0 +1,67 @@
+#!/bin/bash
+# cpm-validate end to end on 3 local processes with small sizes: every
+# model is built, every observed file measured and compared, the summary
+# has a row per model and operation with mu >= 1; bad input gets one line
+# and leaves no directory behind.
+set -u
+: "${top_builddir:?run through make check}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+validate="$top_builddir/cpm-validate"
+export CPM_PLOTS_DIR="$top_srcdir/plots"
+
+timeout 900 "$validate" -o "$tmp/v" --measure "-r 3 -R 10" \
+    --build "-s 2048 -m 40960" --plogp "--sizes 1,4096,32768" \
+    --p2p-sizes 3000,30000 --coll-sizes 3000,30000 \
+    -- $MPIRUN_LOCAL -np 3 >"$tmp/stdout" 2>"$tmp/stderr" ||
+    { fail "cpm-validate: exit $?"; cat "$tmp/stderr"; }
+cat "$tmp/stdout"
+for f in summary.md summary.tsv log.txt observed/p2p.out observed/MPI_Gather.out \
+    models/Hockney.model models/LMO.model models/PLogP.model models/LogGP.model \
+    compare/LMO-MPIB_Scatter_linear.txt compare/Hockney-homogeneous-p2p.txt; do
+    [ -s "$tmp/v/$f" ] || fail "missing or empty: $f"
+done
+# rows: Hockney 2x5, LMO 5, PLogP 5, LogGP 1 = 21 (plus the header)
+[ "$(wc -l <"$tmp/v/summary.tsv")" -eq 22 ] || fail "summary.tsv has $(wc -l <"$tmp/v/summary.tsv") lines, not 22"
+awk -F'\t' 'NR > 1 { want = ($3 == "p2p") ? 3 * 2 : 2
+                     if ($4 != want) { print "rows " $0; bad++ }
+                     if ($5 != "nan" && $5 < 1) { print "mean " $0; bad++ }
+                     if ($6 != "nan" && $6 < $5) { print "max " $0; bad++ } }
+            END { exit bad > 0 }' "$tmp/v/summary.tsv" || fail "summary.tsv values"
+grep -q '^| LMO | gather | MPIB_Gather_linear | 2' "$tmp/v/summary.md" || fail "summary.md lacks the LMO gather row"
+ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a work directory was left behind"
+if command -v gnuplot >/dev/null; then
+    for f in p2p scatter gather; do
+        [ -s "$tmp/v/figures/$f.png" ] || fail "figure $f.png missing"
+    done
+fi
+
+# expect_error 'message' ARGS...: non-zero exit, one line naming it.
+expect_error() {
+    local message=$1
+    shift
+    "$validate" "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    if [ $rc -eq 0 ] || [ "$(wc -l <"$tmp/err")" -ne 1 ] || ! grep -q -F -- "$message" "$tmp/err"; then
+        fail "expected '$message' from: cpm-validate $* (exit $rc)"
+        cat "$tmp/err"
+    else
+        echo "ok: $(cat "$tmp/err")"
+    fi
+}
+expect_error "output directory '$tmp/v' exists and is not empty" -o "$tmp/v" -- true
+expect_error "no output directory given" -- true
+expect_error "no launcher given" -o "$tmp/w"
+expect_error "unknown model 'Foo'" -o "$tmp/w" -M Hockney,Foo -- true
+expect_error "bad size list '1,x'" -o "$tmp/w" --p2p-sizes 1,x -- true
+expect_error "unknown option '--bogus'" -o "$tmp/w" --bogus -- true
+# a failing measurement: exit 1, the command named, no directory left
+"$validate" -o "$tmp/w" -M Hockney -- false >/dev/null 2>"$tmp/err" && fail "a failing launcher passed"
+grep -q "failed: false" "$tmp/err" || { fail "the failing command is not named"; cat "$tmp/err"; }
+[ -e "$tmp/w" ] && fail "a failed run left its output directory"
+ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a failed run left a work directory"
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]
