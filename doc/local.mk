@@ -1,8 +1,9 @@
 # Documentation: man pages (installed) and the Doxygen API reference
 # (make doc, if doxygen was found).
-dist_man_MANS += doc/man/p2p.1 doc/man/collective.1 doc/man/model.1
+dist_man_MANS += doc/man/p2p.1 doc/man/collective.1 doc/man/model.1 \
+	doc/man/cpm-validate.1
 EXTRA_DIST += doc/Doxyfile.in doc/formats.md doc/measurement.md doc/testing.md \
-	doc/models.md
+	doc/models.md doc/workflow.md
 
 if HAVE_DOXYGEN
 doc: doc/Doxyfile
