@@ -1,0 +1,1 @@
+# Model-based collectives (src/coll): see doc/collectives.md.
