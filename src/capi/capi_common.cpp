@@ -72,6 +72,38 @@ void check_processes(int n)
                          std::to_string(n));
 }
 
+int checked_pair(int n, int i, int j, int M)
+{
+    check_rank(n, i, "rank");
+    check_rank(n, j, "rank");
+    check_size(M);
+    return i == j ? -1 : models::pair_index(n, i, j);
+}
+
+std::vector<long> sweep_sizes(int stride, int max_size)
+{
+    if (stride < 1)
+        throw UsageError("stride must be at least 1, got " +
+                         std::to_string(stride));
+    if (max_size < 0 || max_size > (1 << 30))
+        throw UsageError("max_size must lie in 0..2^30, got " +
+                         std::to_string(max_size));
+    long count = long(max_size) / stride + 1;
+    if (count > 1000000)
+        throw UsageError("a sweep of " + std::to_string(count) +
+                         " message sizes is too long; use a larger stride");
+    std::vector<long> s;
+    for (long M = 0; M <= max_size; M += stride)
+        s.push_back(M);
+    return s;
+}
+
+std::string sweep_call(const char *fn, int stride, int max_size)
+{
+    return std::string(fn) + " stride=" + std::to_string(stride) +
+           " max_size=" + std::to_string(max_size);
+}
+
 void collective(MPI_Comm comm, const std::function<void()> &step)
 {
     agree(comm, [&] {

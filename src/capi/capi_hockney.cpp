@@ -7,7 +7,6 @@
 #include "model_build.h"
 #include "model_hockney.h"
 
-#include <cstdlib>
 #include <memory>
 
 namespace cpm::capi {
@@ -20,10 +19,7 @@ struct HockneyPriv {
     Hockney m;
 };
 
-struct HockneyDeleter {
-    void operator()(Hockney_model *h) const { Hockney_free(h); }
-};
-using HockneyPtr = std::unique_ptr<Hockney_model, HockneyDeleter>;
+using HockneyPtr = Owned<Hockney_model, Hockney_free>;
 
 /* A C model of the C++ one; throws on failure. */
 HockneyPtr wrap(Hockney m)
@@ -33,14 +29,10 @@ HockneyPtr wrap(Hockney m)
     if (m.alpha.size() != np || m.beta.size() != np)
         CPM_THROW("Hockney model of " + std::to_string(m.n) +
                   " processes without C(n,2) parameters");
-    HockneyPtr c(static_cast<Hockney_model *>(std::calloc(1, sizeof(Hockney_model))));
-    if (!c)
-        throw std::bad_alloc();
+    HockneyPtr c(new_zeroed<Hockney_model>());
     c->n = m.n;
-    c->a = static_cast<double *>(std::calloc(np, sizeof(double)));
-    c->b = static_cast<double *>(std::calloc(np, sizeof(double)));
-    if (!c->a || !c->b)
-        throw std::bad_alloc();
+    c->a = new_zeroed<double>(np);
+    c->b = new_zeroed<double>(np);
     for (std::size_t p = 0; p < np; ++p) {
         c->a[p] = m.alpha[p].value;
         c->b[p] = m.beta[p].value;
@@ -52,16 +44,9 @@ HockneyPtr wrap(Hockney m)
 /* The private part of a usable model; throws UsageError otherwise. */
 const HockneyPriv &priv_of(const Hockney_model *c)
 {
-    if (!c)
-        throw UsageError("the model is NULL");
-    if (!c->priv || !c->a || !c->b)
-        throw UsageError("the model was not made by Hockney_alloc, "
-                         "Hockney_build or Hockney_load");
-    const HockneyPriv &p = *static_cast<const HockneyPriv *>(c->priv);
-    if (c->n != p.m.n)
-        throw UsageError("the model's n was changed from " +
-                         std::to_string(p.m.n) + " to " + std::to_string(c->n));
-    return p;
+    return priv_part<HockneyPriv>(c, c && c->a && c->b,
+                                  "Hockney_alloc, Hockney_build or "
+                                  "Hockney_load");
 }
 
 /* The model to save: the private one with the public values. */
@@ -113,72 +98,51 @@ extern "C" {
 
 Hockney_model *Hockney_alloc(int n)
 {
-    Hockney_model *out = nullptr;
-    run("Hockney_alloc", [&] {
+    return run_new("Hockney_alloc", [&] {
         check_processes(n);
         models::Hockney m;
         m.n = n;
         m.alpha.resize(pairs_of(n));
         m.beta.resize(pairs_of(n));
         m.provenance = empty_provenance(n);
-        out = wrap(std::move(m)).release();
+        return wrap(std::move(m));
     });
-    return out;
 }
 
 int Hockney_free(Hockney_model *model)
 {
-    if (!model)
-        return CPM_OK;
-    delete static_cast<HockneyPriv *>(model->priv);
-    std::free(model->a);
-    std::free(model->b);
-    std::free(model);
-    return CPM_OK;
+    return free_model<HockneyPriv>(model, &Hockney_model::a,
+                                   &Hockney_model::b);
 }
 
 int Hockney_build(MPI_Comm comm, int M, int parallel, MPIB_precision precision,
                   Hockney_model **model)
 {
-    if (model)
-        *model = nullptr;
-    return run("Hockney_build", [&] {
-        DupComm dc(comm);
-        models::BuildOptions o;
-        o.precision = precision_of(precision);
-        o.sizes = {0, long(M)};
-        o.parallel = parallel != 0;
-        o.command = "Hockney_build M=" + std::to_string(M) +
-                    " parallel=" + std::to_string(parallel ? 1 : 0);
-        collective(dc, [&] {
-            if (dc.rank() == 0 && !model)
-                throw UsageError("model must not be NULL on rank 0");
+    models::BuildOptions o;
+    return build_model(
+        "Hockney_build", comm, model,
+        [&](const DupComm &) {
             if (M <= 0)
                 throw UsageError("message size M must be positive, got " +
                                  std::to_string(M));
+            o.precision = precision_of(precision);
             o.precision.validate();
-        });
-        models::Hockney h;
-        collective(dc, [&] { h = models::build_hockney(dc, o); });
-        HockneyPtr c;
-        collective(dc, [&] {
-            if (model)
-                c = wrap(std::move(h));
-        });
-        if (model)
-            *model = c.release();
-    });
+            o.sizes = {0, long(M)};
+            o.parallel = parallel != 0;
+            o.command = "Hockney_build M=" + std::to_string(M) +
+                        " parallel=" + std::to_string(parallel ? 1 : 0);
+        },
+        [&](const DupComm &dc) { return models::build_hockney(dc, o); },
+        [](models::Hockney h) { return wrap(std::move(h)); });
 }
 
 Hockney_model *Hockney_load(const char *filename)
 {
-    Hockney_model *out = nullptr;
-    run("Hockney_load", [&] {
+    return run_new("Hockney_load", [&] {
         models::ModelData d = load_data(filename, models::Hockney::name(),
                                         models::Hockney::schema());
-        out = wrap(models::Hockney::from_data(d)).release();
+        return wrap(models::Hockney::from_data(d));
     });
-    return out;
 }
 
 int Hockney_save(const char *filename, const Hockney_model *model)
@@ -192,14 +156,10 @@ int Hockney_save(const char *filename, const Hockney_model *model)
 double Hockney_estimate(const Hockney_model *model, int i, int j, int M)
 {
     return run_estimate("Hockney_estimate", [&] {
-        priv_of(model);
-        check_rank(model->n, i, "rank");
-        check_rank(model->n, j, "rank");
-        check_size(M);
-        if (i == j)
+        int p = checked_pair(priv_of(model).m.n, i, j, M);
+        if (p < 0)
             return 0.0;
         // The pair alone, as a model of 2 processes.
-        int p = models::pair_index(model->n, i, j);
         models::Hockney two;
         two.n = 2;
         two.alpha = {{model->a[p], 0, 0}};

@@ -12,7 +12,6 @@
 
 #include <climits>
 #include <cmath>
-#include <cstdlib>
 #include <cstring>
 #include <memory>
 #include <optional>
@@ -34,10 +33,7 @@ struct LmoPriv {
     models::LmoSweeps sweeps;    /**< their measurements */
 };
 
-struct LmoDeleter {
-    void operator()(LMO_model *m) const { LMO_free(m); }
-};
-using LmoPtr = std::unique_ptr<LMO_model, LmoDeleter>;
+using LmoPtr = Owned<LMO_model, LMO_free>;
 
 const double kNaN = std::numeric_limits<double>::quiet_NaN();
 
@@ -105,14 +101,6 @@ void export_public(LMO_model *c, const LMO &m)
     fit_public(c->many2one_large, m.many2one_large);
 }
 
-double *new_array(std::size_t count)
-{
-    double *a = static_cast<double *>(std::calloc(count ? count : 1, sizeof(double)));
-    if (!a)
-        throw std::bad_alloc();
-    return a;
-}
-
 /* A C model of priv's C++ one; throws on failure. */
 LmoPtr wrap(LmoPriv priv)
 {
@@ -128,14 +116,12 @@ LmoPtr wrap(LmoPriv priv)
             throw UsageError("a negative threshold (S, M1 or M2 = " +
                              std::to_string(**v) +
                              ") has no C form; -1 means none");
-    LmoPtr c(static_cast<LMO_model *>(std::calloc(1, sizeof(LMO_model))));
-    if (!c)
-        throw std::bad_alloc();
+    LmoPtr c(new_zeroed<LMO_model>());
     c->n = m.n;
-    c->C = new_array(n);
-    c->t = new_array(n);
-    c->L = new_array(np);
-    c->b = new_array(np);
+    c->C = new_zeroed<double>(n);
+    c->t = new_zeroed<double>(n);
+    c->L = new_zeroed<double>(np);
+    c->b = new_zeroed<double>(np);
     export_public(c.get(), m);
     c->priv = new LmoPriv(std::move(priv));
     return c;
@@ -143,16 +129,8 @@ LmoPtr wrap(LmoPriv priv)
 
 LmoPriv &priv_of(const LMO_model *c)
 {
-    if (!c)
-        throw UsageError("the model is NULL");
-    if (!c->priv || !c->C || !c->t || !c->L || !c->b)
-        throw UsageError("the model was not made by LMO_alloc, LMO_build or "
-                         "LMO_load");
-    LmoPriv &p = *static_cast<LmoPriv *>(c->priv);
-    if (c->n != p.m.n)
-        throw UsageError("the model's n was changed from " +
-                         std::to_string(p.m.n) + " to " + std::to_string(c->n));
-    return p;
+    return priv_part<LmoPriv>(c, c && c->C && c->t && c->L && c->b,
+                              "LMO_alloc, LMO_build or LMO_load");
 }
 
 /* The parameters of the public fields with the rest of priv's model;
@@ -206,31 +184,6 @@ void check_model(const LMO_model *c, const DupComm &dc)
         throw UsageError("the model is of " + std::to_string(c->n) +
                          " processes, the communicator has " +
                          std::to_string(dc.size()));
-}
-
-/* The sizes 0, stride, ... <= max_size. */
-std::vector<long> sweep_sizes(int stride, int max_size)
-{
-    if (stride < 1)
-        throw UsageError("stride must be at least 1, got " +
-                         std::to_string(stride));
-    if (max_size < 0)
-        throw UsageError("max_size must not be negative, got " +
-                         std::to_string(max_size));
-    long count = long(max_size) / stride + 1;
-    if (count > 1000000)
-        throw UsageError("a sweep of " + std::to_string(count) +
-                         " message sizes is too long; use a larger stride");
-    std::vector<long> s;
-    for (long M = 0; M <= max_size; M += stride)
-        s.push_back(M);
-    return s;
-}
-
-std::string sweep_call(const char *fn, int stride, int max_size)
-{
-    return std::string(fn) + " stride=" + std::to_string(stride) +
-           " max_size=" + std::to_string(max_size);
 }
 
 void bcast_doubles(MPI_Comm comm, std::vector<double> &v)
@@ -323,8 +276,7 @@ extern "C" {
 
 LMO_model *LMO_alloc(int n)
 {
-    LMO_model *out = nullptr;
-    run("LMO_alloc", [&] {
+    return run_new("LMO_alloc", [&] {
         check_processes(n);
         LmoPriv p;
         p.m.n = n;
@@ -333,35 +285,25 @@ LMO_model *LMO_alloc(int n)
         p.m.L.resize(pairs_of(n));
         p.m.beta.resize(pairs_of(n));
         p.m.provenance = empty_provenance(n);
-        out = wrap(std::move(p)).release();
+        return wrap(std::move(p));
     });
-    return out;
 }
 
 int LMO_free(LMO_model *model)
 {
-    if (!model)
-        return CPM_OK;
-    delete static_cast<LmoPriv *>(model->priv);
-    std::free(model->C);
-    std::free(model->t);
-    std::free(model->L);
-    std::free(model->b);
-    std::free(model);
-    return CPM_OK;
+    return free_model<LmoPriv>(model, &LMO_model::C, &LMO_model::t,
+                               &LMO_model::L, &LMO_model::b);
 }
 
 LMO_model *LMO_load(const char *filename)
 {
-    LMO_model *out = nullptr;
-    run("LMO_load", [&] {
+    return run_new("LMO_load", [&] {
         models::ModelData d =
             load_data(filename, LMO::name(), LMO::schema());
         LmoPriv p;
         p.m = LMO::from_data(d);
-        out = wrap(std::move(p)).release();
+        return wrap(std::move(p));
     });
-    return out;
 }
 
 int LMO_save(const char *filename, const LMO_model *model)
@@ -442,52 +384,38 @@ int LMO_build_p2p(LMO_model *model, MPI_Comm comm, int parallel,
 int LMO_build(MPI_Comm comm, int stride, int max_size, int parallel,
               MPIB_precision precision, LMO_model **model)
 {
-    if (model)
-        *model = nullptr;
-    return run("LMO_build", [&] {
-        DupComm dc(comm);
-        models::BuildOptions o;
-        o.precision = precision_of(precision);
-        o.parallel = parallel != 0;
-        o.command = sweep_call("LMO_build", stride, max_size) +
-                    " parallel=" + std::to_string(parallel ? 1 : 0);
-        collective(dc, [&] {
-            if (dc.rank() == 0 && !model)
-                throw UsageError("model must not be NULL on rank 0");
+    models::BuildOptions o;
+    return build_model(
+        "LMO_build", comm, model,
+        [&](const DupComm &) {
+            o.precision = precision_of(precision);
+            o.parallel = parallel != 0;
+            o.command = sweep_call("LMO_build", stride, max_size) +
+                        " parallel=" + std::to_string(parallel ? 1 : 0);
             o.sizes = sweep_sizes(stride, max_size);
             o.precision.validate();
-        });
-        LmoPriv p;
-        collective(dc, [&] {
+        },
+        [&](const DupComm &dc) {
+            LmoPriv p;
             models::lmo_build_one2many(dc, o, p.m, p.sweeps);
             models::lmo_build_many2one(dc, o, p.m, p.sweeps);
             models::lmo_build_p2p(dc, o, p.m, p.sweeps);
-        });
-        p.have_one2many = p.have_many2one = true;
-        p.sizes = o.sizes;
-        p.call1 = sweep_call("LMO_build_one2many", stride, max_size);
-        p.call2 = sweep_call("LMO_build_many2one", stride, max_size);
-        LmoPtr c;
-        collective(dc, [&] {
-            if (model)
-                c = wrap(std::move(p));
-        });
-        if (model)
-            *model = c.release();
-    });
+            p.have_one2many = p.have_many2one = true;
+            p.sizes = o.sizes;
+            p.call1 = sweep_call("LMO_build_one2many", stride, max_size);
+            p.call2 = sweep_call("LMO_build_many2one", stride, max_size);
+            return p;
+        },
+        [](LmoPriv p) { return wrap(std::move(p)); });
 }
 
 double LMO_estimate_p2p(const LMO_model *model, int i, int j, int M)
 {
     return run_estimate("LMO_estimate_p2p", [&] {
-        priv_of(model);
-        check_rank(model->n, i, "rank");
-        check_rank(model->n, j, "rank");
-        check_size(M);
-        if (i == j)
+        int p = checked_pair(priv_of(model).m.n, i, j, M);
+        if (p < 0)
             return 0.0;
         // The pair alone, as a model of 2 processes.
-        int p = models::pair_index(model->n, i, j);
         LMO two;
         two.n = 2;
         two.C = {{model->C[i], 0, 0}, {model->C[j], 0, 0}};

@@ -1,7 +1,7 @@
 /**
  * \file cpm.h
  * \brief The C API of CPM: the types and calls of CPM 1.0.1 (Hockney, LMO,
- *        measurement, utilities) over the C++ library.
+ *        PLogP, measurement, utilities) over the C++ library.
  *
  * Code written for CPM 1.0.1 ports with few changes (doc/capi.md has the
  * table of names and a porting example). The differences:
@@ -24,6 +24,8 @@
  *   order of i < j < k.
  * - The LMO thresholds S, M1 and M2 are -1 when the build found none, and
  *   the LMO line fits are NaN when absent.
+ * - The PLogP model has its parameters in public arrays (as Hockney and
+ *   LMO) in place of 1.0.1's opaque \c logp, and PLogP_alloc().
  *
  * Usable from C99 and C++. Every process of an MPI program may use models
  * that it holds; a model must not be changed by one thread while another
@@ -393,6 +395,93 @@ double LMO_estimate_one2many(const LMO_model *model, int root, int M);
  *  with M2 in place of S and the slope corrections of the build (kept in
  *  priv). NaN on bad arguments. */
 double LMO_estimate_many2one(const LMO_model *model, int root, int M);
+
+/** @} */
+
+/** \name PLogP
+ *  The parameterised LogP model T_ij(M) = L_ij + g_ij(M) with the send and
+ *  receive overheads os_ij(M), or_ij(M), measured at a list of message
+ *  sizes and piecewise linear between them, and the LogGP model derived
+ *  from it (doc/models.md, src/models/model_plogp.h).
+ *  @{ */
+
+/** The PLogP model of n processes. Pairs are symmetric (measured with the
+ *  lower rank as initiator): os is the send overhead of the lower rank
+ *  towards the higher, or its receive overhead, g the gap. */
+typedef struct PLogP_model {
+    int n;       /**< number of processes */
+    int nsizes;  /**< number K of measured message sizes, >= 1 */
+    int *sizes;  /**< the K measured sizes m_0 < ... < m_{K-1} (bytes);
+                      n, nsizes and sizes are fixed: do not change them */
+    double *L;   /**< C(n,2) latencies L_ij (s), by CPM_pair_index() */
+    double *os;  /**< C(n,2) K send overheads (s): os_ij(m_k) is
+                      os[p K + k], p = CPM_pair_index(n, i, j) */
+    double *or_; /**< C(n,2) K receive overheads or_ij(m_k) (s), as os */
+    double *g;   /**< C(n,2) K gaps g_ij(m_k) (s), as os */
+    void *priv;  /**< private: the C++ model; do not touch */
+} PLogP_model;
+
+/** A model of n processes (2..100000) measured at the nsizes sizes given
+ *  (increasing, 0..INT_MAX; copied), with every parameter zero,
+ *  provenance fields "-" and the default precision; NULL on failure. Free
+ *  with PLogP_free(). */
+PLogP_model *PLogP_alloc(int n, int nsizes, const int *sizes);
+
+/** Frees a model (NULL is allowed). Returns CPM_OK. */
+int PLogP_free(PLogP_model *model);
+
+/**
+ * Builds the model: for every pair i < j (i initiates) and every size
+ * 0, stride, 2 stride, ..., max_size, the roundtrip, the send and the
+ * delayed receive call, and the gap from trains of messages; then
+ * L_ij = RTT_ij(0)/2 - g_ij(0). Collective.
+ *
+ * \param comm      communicator of at least 2 processes
+ * \param stride    stride of message sizes, >= 1
+ * \param max_size  largest message size, stride..2^30 (at least one size
+ *                  above 0)
+ * \param parallel  pairs that share no process are measured at the same
+ *                  time if non-zero
+ * \param precision measurement precision
+ * \param model     receives the model, the same on every rank, on every
+ *                  rank where it is not NULL (required on rank 0); NULL on
+ *                  failure. Free with PLogP_free().
+ * \return CPM_OK, or an error code on every process
+ */
+int PLogP_build(MPI_Comm comm, int stride, int max_size, int parallel,
+                MPIB_precision precision, PLogP_model **model);
+
+/** Loads a model file (doc/formats.md); "stdin" or "-" reads standard
+ *  input. NULL on failure (unreadable, malformed, another model). */
+PLogP_model *PLogP_load(const char *filename);
+
+/** Saves a model, with its public values, to a file (written whole or not
+ *  at all); "stdout" or "-" writes standard output. Every value must be
+ *  finite. Returns CPM_OK or an error code. */
+int PLogP_save(const char *filename, const PLogP_model *model);
+
+/** One-way time i -> j of M bytes: L_ij + g_ij(M) (0 if i == j). NaN on
+ *  bad arguments. */
+double PLogP_estimate(const PLogP_model *model, int i, int j, int M);
+
+/** One-way time i -> j of M bytes by the LogGP model derived from the
+ *  PLogP one (manual 4.6.2.4): L + 2o + G (M - 1) with
+ *  L = L_ij + g_ij(1) - os_ij(1) - or_ij(1), 2o = os_ij(1) + or_ij(1),
+ *  G = g_ij(Mmax)/Mmax, Mmax the largest measured size; "1" is the
+ *  smallest measured size of at least 1 byte. 0 if i == j. NaN on bad
+ *  arguments or if no size of at least 1 byte was measured. */
+double PLogP_estimate_LogGP(const PLogP_model *model, int i, int j, int M);
+
+/** The send overhead os_ij(M) (s), interpolated between the measured
+ *  sizes (extended beyond them by the nearest segment). i != j, either
+ *  order. NaN on bad arguments. */
+double PLogP_os(const PLogP_model *model, int i, int j, int M);
+
+/** The receive overhead or_ij(M) (s), as PLogP_os(). */
+double PLogP_or(const PLogP_model *model, int i, int j, int M);
+
+/** The gap g_ij(M) (s), as PLogP_os(). */
+double PLogP_g(const PLogP_model *model, int i, int j, int M);
 
 /** @} */
 

@@ -1,6 +1,7 @@
 /* A program in the style of CPM 1.0.1, using only cpm.h and MPI: builds
- * the Hockney model, measures the one-to-two and one-to-one times of every
- * triplet and builds the LMO model, and checks what comes back. The code
+ * the Hockney and PLogP models, measures the one-to-two and one-to-one
+ * times of every triplet and builds the LMO model, and checks what comes
+ * back. The code
  * is C (C99); it is compiled as C++ only because configure gives the C
  * compiler no MPI flags (see tests/capi/local.mk). Exit status 0 on every
  * rank if every check passed on every rank. */
@@ -53,6 +54,42 @@ static void hockney(MPI_Comm comm, int rank, int n, MPIB_precision precision)
            Hockney_estimate_sg_binomial(model, 0, 65536));
     Hockney_free(loaded);
     Hockney_free(model);
+    remove(name);
+}
+
+static void plogp(MPI_Comm comm, int rank, int n, MPIB_precision precision)
+{
+    PLogP_model *model = NULL, *loaded;
+    const char *name = "capi_compat_plogp.txt";
+    int i, j, k, K;
+    CHECK(PLogP_build(comm, 1024, 4096, 1, precision, &model) == 0);
+    if (rank != 0 || !model) {
+        PLogP_free(model);
+        return;
+    }
+    K = model->nsizes;
+    CHECK(K == 5 && model->sizes[K - 1] == 4096);
+    CHECK(PLogP_save(name, model) == 0);
+    loaded = PLogP_load(name);
+    CHECK(loaded != NULL);
+    for (i = 0; i < n && loaded; ++i)
+        for (j = i + 1; j < n; ++j) {
+            int p = CPM_pair_index(n, i, j);
+            CHECK(loaded->L[p] == model->L[p]);
+            for (k = 0; k < K; ++k)
+                CHECK(loaded->os[p * K + k] == model->os[p * K + k] &&
+                      loaded->or_[p * K + k] == model->or_[p * K + k] &&
+                      loaded->g[p * K + k] == model->g[p * K + k]);
+            /* at a measured size: L + g */
+            CHECK(PLogP_estimate(loaded, j, i, 2048) ==
+                  model->L[p] + model->g[p * K + 2]);
+            CHECK(isfinite(PLogP_estimate_LogGP(loaded, i, j, 2048)));
+        }
+    printf("PLogP: 0 -> %d, 2 KiB: %g s (LogGP %g s)\n", n - 1,
+           PLogP_estimate(model, 0, n - 1, 2048),
+           PLogP_estimate_LogGP(model, 0, n - 1, 2048));
+    PLogP_free(loaded);
+    PLogP_free(model);
     remove(name);
 }
 
@@ -125,6 +162,7 @@ int main(int argc, char **argv)
     precision.eps = 0.025;
 
     hockney(MPI_COMM_WORLD, rank, n, precision);
+    plogp(MPI_COMM_WORLD, rank, n, precision);
     if (n >= 3) {
         measure(MPI_COMM_WORLD, rank, n, precision);
         lmo(MPI_COMM_WORLD, rank, n, precision);

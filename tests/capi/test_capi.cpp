@@ -9,6 +9,7 @@
 #include "model_data.h"
 #include "model_hockney.h"
 #include "model_lmo.h"
+#include "model_plogp.h"
 
 #include <algorithm>
 #include <climits>
@@ -251,7 +252,7 @@ TEST(CapiHockney, LoadErrorsReturnNullWithAMessage)
     LMO_model *m = lmo3();
     ASSERT_EQ(LMO_save(g.c_str(), m), CPM_OK) << message();
     EXPECT_EQ(Hockney_load(g.c_str()), nullptr);
-    EXPECT_TRUE(contains(message(), "holds a LMO model, not Hockney"))
+    EXPECT_TRUE(contains(message(), "LMO model, not Hockney"))
         << message();
     // a truncated one
     std::string text = slurp(g);
@@ -436,6 +437,300 @@ TEST(CapiLmo, KeepsWhatTheStructHasNoFieldFor)
     EXPECT_TRUE(contains(message(), "LMO_load: a negative threshold")) << message();
     std::remove(f1.c_str());
     std::remove(f2.c_str());
+}
+
+/* PLogP of 3 processes measured at 0 and 1000 bytes; pairs (0,1), (0,2),
+ * (1,2). */
+PLogP_model *plogp3()
+{
+    const int sizes[2] = {0, 1000};
+    PLogP_model *m = PLogP_alloc(3, 2, sizes);
+    const double L[3] = {10e-6, 20e-6, 30e-6};
+    // [p][k]
+    const double os[3][2] = {{1e-6, 2e-6}, {1e-6, 3e-6}, {2e-6, 4e-6}};
+    const double orr[3][2] = {{1.5e-6, 2.5e-6}, {1e-6, 2e-6}, {1e-6, 1e-6}};
+    const double g[3][2] = {{3e-6, 5e-6}, {4e-6, 8e-6}, {5e-6, 5e-6}};
+    for (int p = 0; p < 3; ++p) {
+        m->L[p] = L[p];
+        for (int k = 0; k < 2; ++k) {
+            m->os[2 * p + k] = os[p][k];
+            m->or_[2 * p + k] = orr[p][k];
+            m->g[2 * p + k] = g[p][k];
+        }
+    }
+    return m;
+}
+
+/* A PLogP model as the C++ library builds it: 4 processes, sizes 0, 1,
+ * 512 and 4096, intervals and provenance. */
+cpm::models::PLogP plogp4()
+{
+    cpm::models::PLogP m;
+    m.n = 4;
+    m.sizes = {0, 1, 512, 4096};
+    for (int p = 0; p < 6; ++p) {
+        m.L.push_back({(10 + p) * 1e-6 + 1.25e-7, 1e-7 * (p + 1), 5});
+        m.os.emplace_back();
+        m.or_.emplace_back();
+        m.g.emplace_back();
+        for (std::size_t k = 0; k < m.sizes.size(); ++k) {
+            double M = double(m.sizes[k]);
+            m.os[p].push_back({1e-6 + M * (p + 1) * 1e-10, 1e-8, 5});
+            m.or_[p].push_back({2e-6 + M * (p + 2) * 3e-11, 2e-8, 5});
+            // a gap that bends at 512 bytes
+            m.g[p].push_back({3.5e-6 + M * (k < 3 ? 1e-9 : 7e-10) * (p + 1),
+                              3e-8, 5});
+        }
+    }
+    m.provenance.date = "2026-11-22T05:22:46Z";
+    m.provenance.mpi = "Some MPI 1.2 (MPI 3.1)";
+    m.provenance.command = "model -M PLogP --sizes 1,512,4096";
+    m.provenance.processors = {"a", "b", "c", "d"};
+    m.provenance.timing = "-";
+    m.provenance.sizes = "0,1,512,4096";
+    m.provenance.extra["experiments"] = "per pair, lower rank initiates";
+    return m;
+}
+
+std::string plogp_text(const cpm::models::PLogP &m)
+{
+    std::ostringstream s;
+    cpm::models::write_text(s, m.to_data(), cpm::models::PLogP::schema());
+    return s.str();
+}
+
+TEST(CapiPLogP, AllocatedModel)
+{
+    const int sizes[3] = {0, 1024, 4096};
+    PLogP_model *m = PLogP_alloc(4, 3, sizes);
+    ASSERT_NE(m, nullptr) << message();
+    EXPECT_EQ(m->n, 4);
+    EXPECT_EQ(m->nsizes, 3);
+    for (int k = 0; k < 3; ++k)
+        EXPECT_EQ(m->sizes[k], sizes[k]);
+    for (int p = 0; p < 6; ++p) {
+        EXPECT_EQ(m->L[p], 0.0);
+        for (int k = 0; k < 3; ++k)
+            EXPECT_EQ(m->os[3 * p + k] + m->or_[3 * p + k] + m->g[3 * p + k],
+                      0.0);
+    }
+    EXPECT_NE(m->priv, nullptr);
+    EXPECT_EQ(PLogP_free(m), CPM_OK);
+    EXPECT_EQ(PLogP_free(nullptr), CPM_OK);
+
+    EXPECT_EQ(PLogP_alloc(1, 3, sizes), nullptr);
+    EXPECT_TRUE(contains(message(), "PLogP_alloc: number of processes"))
+        << message();
+    EXPECT_EQ(PLogP_alloc(3, 0, sizes), nullptr);
+    EXPECT_EQ(message(), "PLogP_alloc: nsizes must be at least 1, got 0");
+    EXPECT_EQ(PLogP_alloc(3, 2, nullptr), nullptr);
+    EXPECT_EQ(message(), "PLogP_alloc: sizes is NULL");
+    const int same[2] = {1024, 1024}, negative[2] = {-1, 5};
+    EXPECT_EQ(PLogP_alloc(3, 2, same), nullptr);
+    EXPECT_EQ(message(), "PLogP_alloc: the message sizes must increase, but "
+                         "1024 follows 1024");
+    EXPECT_EQ(PLogP_alloc(3, 2, negative), nullptr);
+    EXPECT_EQ(message(), "PLogP_alloc: message size -1 is outside 0..INT_MAX");
+}
+
+TEST(CapiPLogP, EstimatesByHand)
+{
+    PLogP_model *m = plogp3();
+    // L + g(M), g linear between 0 and 1000 bytes and beyond
+    EXPECT_NEAR(PLogP_estimate(m, 0, 1, 1000), 15e-6, tol);
+    EXPECT_NEAR(PLogP_estimate(m, 1, 0, 500), 14e-6, tol);
+    EXPECT_NEAR(PLogP_estimate(m, 2, 0, 2000), 20e-6 + 12e-6, tol);
+    EXPECT_NEAR(PLogP_estimate(m, 1, 2, 0), 35e-6, tol);
+    EXPECT_EQ(PLogP_estimate(m, 2, 2, 1000), 0.0);
+    EXPECT_NEAR(PLogP_g(m, 0, 2, 250), 5e-6, tol);
+    EXPECT_NEAR(PLogP_os(m, 1, 0, 1000), 2e-6, tol);
+    EXPECT_NEAR(PLogP_or(m, 2, 1, 500), 1e-6, tol);
+    // LogGP, "1 byte" = 1000 bytes, the smallest size above 0. Pair (0,1):
+    // L = 10 + 5 - 2 - 2.5 = 10.5 us, 2o = 4.5 us, G = 5 us / 1000 B
+    EXPECT_NEAR(PLogP_estimate_LogGP(m, 0, 1, 1), 15e-6, tol);
+    EXPECT_NEAR(PLogP_estimate_LogGP(m, 1, 0, 1001), 20e-6, tol);
+    // pair (0,2): L = 20 + 8 - 3 - 2 = 23 us, 2o = 5 us, G = 8 ns/B
+    EXPECT_NEAR(PLogP_estimate_LogGP(m, 2, 0, 101), 28.8e-6, tol);
+    EXPECT_EQ(PLogP_estimate_LogGP(m, 1, 1, 101), 0.0);
+    // an edited gap is used
+    m->g[2 * CPM_pair_index(3, 0, 1) + 1] = 7e-6;
+    EXPECT_NEAR(PLogP_estimate(m, 0, 1, 1000), 17e-6, tol);
+    EXPECT_NEAR(PLogP_estimate_LogGP(m, 0, 1, 1), 17e-6, tol);
+    PLogP_free(m);
+}
+
+TEST(CapiPLogP, MatchesTheCppModelExactly)
+{
+    cpm::models::PLogP m = plogp4();
+    cpm::models::LogGP lg = cpm::models::loggp_from_plogp(m);
+    std::string f = temp_name("pf");
+    spit(f, plogp_text(m));
+    PLogP_model *c = PLogP_load(f.c_str());
+    ASSERT_NE(c, nullptr) << message();
+    ASSERT_EQ(c->n, 4);
+    ASSERT_EQ(c->nsizes, 4);
+    EXPECT_EQ(c->sizes[2], 512);
+    for (int i = 0; i < 4; ++i)
+        for (int j = 0; j < 4; ++j)
+            for (int M : {0, 1, 2, 300, 512, 1000, 4096, 100000}) {
+                SCOPED_TRACE(std::to_string(i) + " -> " + std::to_string(j) +
+                             ", " + std::to_string(M) + " B");
+                EXPECT_EQ(PLogP_estimate(c, i, j, M), m.p2p(i, j, M));
+                EXPECT_EQ(PLogP_estimate_LogGP(c, i, j, M), lg.p2p(i, j, M));
+                if (i == j)
+                    continue;
+                EXPECT_EQ(PLogP_os(c, i, j, M), m.os_at(i, j, M));
+                EXPECT_EQ(PLogP_or(c, i, j, M), m.or_at(i, j, M));
+                EXPECT_EQ(PLogP_g(c, i, j, M), m.g_at(i, j, M));
+            }
+    PLogP_free(c);
+    std::remove(f.c_str());
+}
+
+TEST(CapiPLogP, SaveLoadSaveIsByteForByte)
+{
+    // A file as the C++ library writes it, with intervals and provenance.
+    cpm::models::PLogP m = plogp4();
+    std::string text = plogp_text(m);
+    std::string f1 = temp_name("p1"), f2 = temp_name("p2");
+    spit(f1, text);
+    PLogP_model *c = PLogP_load(f1.c_str());
+    ASSERT_NE(c, nullptr) << message();
+    ASSERT_EQ(PLogP_save(f2.c_str(), c), CPM_OK) << message();
+    EXPECT_EQ(slurp(f2), text);
+    // An edited value is saved, with its interval.
+    int p = CPM_pair_index(4, 1, 3);
+    c->g[4 * p + 2] = 6e-6;
+    c->L[p] = 2e-5;
+    ASSERT_EQ(PLogP_save(f2.c_str(), c), CPM_OK) << message();
+    EXPECT_TRUE(contains(slurp(f2), "g 1 3 512 6e-06 3e-08\n")) << slurp(f2);
+    EXPECT_TRUE(contains(slurp(f2), "L 1 3 2e-05 5e-07\n")) << slurp(f2);
+    PLogP_free(c);
+
+    // An allocated model saves with "-" for what was never measured, and
+    // loads and saves again the same.
+    PLogP_model *a = plogp3();
+    ASSERT_EQ(PLogP_save(f1.c_str(), a), CPM_OK) << message();
+    text = slurp(f1);
+    EXPECT_TRUE(contains(text, "model PLogP\n")) << text;
+    EXPECT_TRUE(contains(text, "measured date -\n")) << text;
+    EXPECT_TRUE(contains(text, "os 0 2 1000 3e-06 0\n")) << text;
+    PLogP_model *b = PLogP_load(f1.c_str());
+    ASSERT_NE(b, nullptr) << message();
+    for (int q = 0; q < 6; ++q)
+        EXPECT_EQ(b->or_[q], a->or_[q]);
+    ASSERT_EQ(PLogP_save(f2.c_str(), b), CPM_OK) << message();
+    EXPECT_EQ(slurp(f2), text);
+    // standard output and input
+    testing::internal::CaptureStdout();
+    ASSERT_EQ(PLogP_save("-", b), CPM_OK);
+    EXPECT_EQ(testing::internal::GetCapturedStdout(), text);
+    std::istringstream in(text);
+    std::streambuf *old = std::cin.rdbuf(in.rdbuf());
+    PLogP_model *d = PLogP_load("stdin");
+    std::cin.rdbuf(old);
+    ASSERT_NE(d, nullptr) << message();
+    EXPECT_EQ(d->g[5], 5e-6);
+    PLogP_free(d);
+    PLogP_free(b);
+    PLogP_free(a);
+    std::remove(f1.c_str());
+    std::remove(f2.c_str());
+}
+
+TEST(CapiPLogP, BadInputGivesAnErrorCodeAndMessage)
+{
+    PLogP_model *m = plogp3();
+    EXPECT_TRUE(std::isnan(PLogP_estimate(nullptr, 0, 1, 0)));
+    EXPECT_EQ(message(), "PLogP_estimate: the model is NULL");
+    EXPECT_TRUE(std::isnan(PLogP_estimate(m, 0, 3, 0)));
+    EXPECT_EQ(message(), "PLogP_estimate: rank 3 is outside 0..2");
+    EXPECT_TRUE(std::isnan(PLogP_estimate_LogGP(m, -1, 0, 0)));
+    EXPECT_EQ(message(), "PLogP_estimate_LogGP: rank -1 is outside 0..2");
+    EXPECT_TRUE(std::isnan(PLogP_estimate(m, 0, 1, -1)));
+    EXPECT_EQ(message(), "PLogP_estimate: message size -1 is negative");
+    EXPECT_TRUE(std::isnan(PLogP_estimate_LogGP(m, 0, 1, -5)));
+    EXPECT_EQ(message(), "PLogP_estimate_LogGP: message size -5 is negative");
+    EXPECT_TRUE(std::isnan(PLogP_g(m, 1, 1, 0)));
+    EXPECT_EQ(message(), "PLogP_g: no pair 1,1: the ranks are equal");
+    EXPECT_TRUE(std::isnan(PLogP_os(nullptr, 0, 1, 0)));
+    EXPECT_EQ(message(), "PLogP_os: the model is NULL");
+    EXPECT_TRUE(std::isnan(PLogP_or(m, 0, 1, -1)));
+    EXPECT_EQ(message(), "PLogP_or: message size -1 is negative");
+    // the shape is fixed
+    m->n = 4;
+    EXPECT_TRUE(std::isnan(PLogP_estimate(m, 0, 1, 0)));
+    EXPECT_EQ(message(), "PLogP_estimate: the model's n was changed from 3 to 4");
+    m->n = 3;
+    m->sizes[1] = 2000;
+    EXPECT_TRUE(std::isnan(PLogP_estimate(m, 0, 1, 0)));
+    EXPECT_EQ(message(), "PLogP_estimate: the model's sizes[1] was changed "
+                         "from 1000 to 2000");
+    EXPECT_EQ(PLogP_save("capi_never.txt", m), CPM_ERR_INPUT);
+    m->sizes[1] = 1000;
+    m->nsizes = 1;
+    EXPECT_TRUE(std::isnan(PLogP_g(m, 0, 1, 0)));
+    EXPECT_EQ(message(), "PLogP_g: the model's nsizes was changed from 2 to 1");
+    m->nsizes = 2;
+    PLogP_model fake = *m;
+    fake.priv = nullptr;
+    EXPECT_TRUE(std::isnan(PLogP_estimate(&fake, 0, 1, 0)));
+    EXPECT_EQ(message(), "PLogP_estimate: the model was not made by "
+                         "PLogP_alloc, PLogP_build or PLogP_load");
+    EXPECT_TRUE(std::isfinite(PLogP_estimate(m, 0, 1, 0))) << message();
+
+    // LogGP needs a size of at least 1 byte, whatever the pair
+    const int zero[1] = {0};
+    PLogP_model *z = PLogP_alloc(2, 1, zero);
+    ASSERT_NE(z, nullptr) << message();
+    EXPECT_EQ(PLogP_estimate(z, 0, 1, 100), 0.0); // g constant, all zero
+    for (int j : {0, 1}) {
+        EXPECT_TRUE(std::isnan(PLogP_estimate_LogGP(z, 0, j, 100)));
+        EXPECT_EQ(message(), "PLogP_estimate_LogGP: LogGP needs a PLogP model "
+                             "measured at a message size of at least 1 byte");
+    }
+    PLogP_free(z);
+
+    // saving
+    std::string f = temp_name("pbad");
+    m->os[3] = NAN;
+    EXPECT_EQ(PLogP_save(f.c_str(), m), CPM_ERR_INPUT);
+    EXPECT_TRUE(contains(message(), "PLogP_save: os 0 2 1000 has the value nan"))
+        << message();
+    EXPECT_FALSE(std::ifstream(f).good()); // nothing written
+    m->os[3] = 0;
+    EXPECT_EQ(PLogP_save(f.c_str(), nullptr), CPM_ERR_INPUT);
+    EXPECT_EQ(message(), "PLogP_save: the model is NULL");
+    EXPECT_EQ(PLogP_save(nullptr, m), CPM_ERR_INPUT);
+    EXPECT_EQ(message(), "PLogP_save: the file name is NULL");
+    EXPECT_NE(PLogP_save("/nonexistent/dir/x.txt", m), CPM_OK);
+
+    // loading: no file, no name, another model's file, a broken file
+    EXPECT_EQ(PLogP_load("/nonexistent/capi.txt"), nullptr);
+    EXPECT_TRUE(contains(message(), "PLogP_load: cannot open model file "
+                                    "'/nonexistent/capi.txt'"))
+        << message();
+    EXPECT_EQ(PLogP_load(nullptr), nullptr);
+    EXPECT_EQ(message(), "PLogP_load: the file name is NULL");
+    Hockney_model *h = hockney3();
+    ASSERT_EQ(Hockney_save(f.c_str(), h), CPM_OK) << message();
+    EXPECT_EQ(PLogP_load(f.c_str()), nullptr);
+    EXPECT_TRUE(contains(message(), "PLogP_load: " + f + ":")) << message();
+    EXPECT_TRUE(contains(message(), "Hockney model, not PLogP")) << message();
+    ASSERT_EQ(PLogP_save(f.c_str(), m), CPM_OK) << message();
+    EXPECT_EQ(Hockney_load(f.c_str()), nullptr);
+    EXPECT_TRUE(contains(message(), "PLogP model, not Hockney")) << message();
+    EXPECT_EQ(LMO_load(f.c_str()), nullptr);
+    EXPECT_TRUE(contains(message(), "PLogP model, not LMO")) << message();
+    std::string text = slurp(f);
+    std::size_t cut = text.rfind("\ng ");
+    ASSERT_NE(cut, std::string::npos);
+    spit(f, text.substr(0, cut + 1)); // the last gap missing
+    EXPECT_EQ(PLogP_load(f.c_str()), nullptr);
+    EXPECT_TRUE(contains(message(), "PLogP_load: ")) << message();
+    Hockney_free(h);
+    PLogP_free(m);
+    std::remove(f.c_str());
 }
 
 TEST(CapiIndices, PairIndexFollowsAllPairs)

@@ -1,7 +1,8 @@
 /* The serial part of the C API from a program written in C99 and compiled
- * by the C compiler: models made in C, estimates by hand, save, load and
- * save again byte for byte, errors, and the triplet index macro against a
- * lexicographic enumeration. Exit status 0 if every check passes. */
+ * by the C compiler: models made in C (Hockney, LMO, PLogP), estimates by
+ * hand, save, load and save again byte for byte, errors, and the triplet
+ * index macro against a lexicographic enumeration. Exit status 0 if every
+ * check passes. */
 #include "cpm.h"
 
 #include <math.h>
@@ -128,6 +129,80 @@ static void lmo(void)
     remove(f2);
 }
 
+static void plogp(void)
+{
+    const char *f1 = "capi_c99_p1.txt", *f2 = "capi_c99_p2.txt";
+    const char *fh = "capi_c99_ph.txt";
+    const int sizes[2] = {0, 1000};
+    PLogP_model *m = PLogP_alloc(3, 2, sizes), *g;
+    Hockney_model *h;
+    int p;
+    CHECK(m != NULL);
+    if (!m)
+        return;
+    CHECK(m->n == 3 && m->nsizes == 2 && m->sizes[1] == 1000);
+    /* pair p: L = (p+1) 10 us; at 0 and 1000 bytes os 1, 2 us, or 1.5,
+     * 2.5 us, g 3, (p+5) us */
+    for (p = 0; p < 3; ++p) {
+        m->L[p] = (p + 1) * 10e-6;
+        m->os[2 * p] = 1e-6;
+        m->os[2 * p + 1] = 2e-6;
+        m->or_[2 * p] = 1.5e-6;
+        m->or_[2 * p + 1] = 2.5e-6;
+        m->g[2 * p] = 3e-6;
+        m->g[2 * p + 1] = (p + 5) * 1e-6;
+    }
+    /* L + g(M), g linear between the sizes */
+    CHECK(CLOSE(PLogP_estimate(m, 0, 1, 1000), 15e-6));
+    CHECK(CLOSE(PLogP_estimate(m, 2, 1, 500), 30e-6 + 5e-6));
+    CHECK(CLOSE(PLogP_g(m, 0, 2, 2000), 9e-6));
+    CHECK(CLOSE(PLogP_os(m, 1, 0, 500), 1.5e-6));
+    CHECK(CLOSE(PLogP_or(m, 1, 0, 0), 1.5e-6));
+    /* LogGP of pair (0,1), 1000 bytes standing for 1: L = 10 + 5 - 2 -
+     * 2.5 = 10.5 us, 2o = 4.5 us, G = 5 ns/B */
+    CHECK(CLOSE(PLogP_estimate_LogGP(m, 1, 0, 1), 15e-6));
+    CHECK(CLOSE(PLogP_estimate_LogGP(m, 0, 1, 201), 16e-6));
+    CHECK(PLogP_estimate_LogGP(m, 2, 2, 201) == 0);
+    CHECK(isnan(PLogP_estimate(m, 0, 3, 1000)));
+    CHECK(strcmp(CPM_error_message(),
+                 "PLogP_estimate: rank 3 is outside 0..2") == 0);
+    CHECK(isnan(PLogP_estimate_LogGP(m, 0, 1, -1)));
+    CHECK(strcmp(CPM_error_message(),
+                 "PLogP_estimate_LogGP: message size -1 is negative") == 0);
+    CHECK(isnan(PLogP_estimate(NULL, 0, 1, 0)));
+    CHECK(strcmp(CPM_error_message(), "PLogP_estimate: the model is NULL") ==
+          0);
+
+    CHECK(PLogP_save(f1, m) == CPM_OK);
+    g = PLogP_load(f1);
+    CHECK(g != NULL);
+    if (g) {
+        CHECK(g->n == 3 && g->nsizes == 2 && g->sizes[0] == 0);
+        CHECK(g->L[2] == m->L[2] && g->g[5] == m->g[5]);
+        CHECK(g->or_[1] == m->or_[1] && g->os[4] == m->os[4]);
+        CHECK(PLogP_estimate(g, 1, 2, 777) == PLogP_estimate(m, 1, 2, 777));
+        CHECK(PLogP_save(f2, g) == CPM_OK);
+        CHECK(same_files(f1, f2));
+        PLogP_free(g);
+    }
+    /* the file of another model */
+    h = Hockney_alloc(3);
+    CHECK(h != NULL && Hockney_save(fh, h) == CPM_OK);
+    CHECK(PLogP_load(fh) == NULL);
+    CHECK(strstr(CPM_error_message(), "Hockney model, not PLogP") != NULL);
+    CHECK(Hockney_load(f1) == NULL);
+    CHECK(strstr(CPM_error_message(), "PLogP model, not Hockney") != NULL);
+    CHECK(PLogP_alloc(3, 2, NULL) == NULL);
+    CHECK(strcmp(CPM_error_message(), "PLogP_alloc: sizes is NULL") == 0);
+    m->g[0] = NAN;
+    CHECK(PLogP_save(f2, m) == CPM_ERR_INPUT);
+    Hockney_free(h);
+    PLogP_free(m);
+    remove(f1);
+    remove(f2);
+    remove(fh);
+}
+
 static void indices(void)
 {
     int n, i, j, k;
@@ -155,6 +230,7 @@ int main(void)
     CHECK(p.min_reps == 5 && p.max_reps == 100);
     hockney();
     lmo();
+    plogp();
     indices();
     if (failures)
         fprintf(stderr, "test_capi_c99: %d checks failed\n", failures);
