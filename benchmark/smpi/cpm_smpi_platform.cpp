@@ -1,11 +1,13 @@
 /*
- * smpi_platform: writes a heterogeneous SimGrid platform with known ground
- * truth, for the simulated-cluster (SMPI) tests and benchmarks. No MPI.
+ * cpm-smpi-platform: writes a heterogeneous SimGrid platform with known
+ * ground truth, for running CPM's tools on a simulated cluster (SMPI) and
+ * checking what they find (doc/testbed-smpi.md). Plain C++: no MPI.
  *
- * Under the SMPI settings of the tests (CM02, no cross traffic, TCP-gamma 0,
+ * Under the settings of cpm-smpirun (CM02, no cross traffic, TCP-gamma 0,
  * send-is-detached-thresh raised) an m-byte message i -> j takes
  *     T_ij(m) = os_i(m) + L_ij + (m + 16) / B_ij + or_j(m)
- * (16 bytes of envelope), where each host delay is linear in the size:
+ * (SMPI adds 16 bytes of envelope), where each host delay is linear in the
+ * size:
  *     os(m) = C_os + t_os*m, ois(m) = C_ois + t_ois*m, or(m) = C_or + t_or*m.
  * os is taken by MPI_Send, ois by MPI_Isend, or by the receive. They are the
  * host properties smpi/os, smpi/ois and smpi/or, "0:C:t".
@@ -14,25 +16,43 @@
  * (used by both directions), so L_ij and B_ij are independent and pairs
  * that share no host share no link.
  *
+ * Topology "switch": a routing="Cluster" zone (a star, no backbone): host i
+ * has a private SPLITDUPLEX link of latency lat_i and bandwidth bw_i (an
+ * up and a down channel, each of bandwidth bw_i), and a message i -> j
+ * crosses i's up channel and j's down channel, so
+ *     L_ij = lat_i + lat_j,   B_ij = min(bw_i, bw_j).
+ * Flows that share no host share no channel; flows from one host share its
+ * up channel, flows to one host its down channel (bandwidth split between
+ * them); i -> j and j -> i do not interfere.
+ *
  * Outputs (PREFIX from -o): PREFIX.xml, the platform; PREFIX.hosts, the
  * hostfile (line r = host of rank r); PREFIX.truth, the parameters:
  *     # comment lines, blank lines ignored
  *     cpm-smpi-truth 1
- *     topology full
+ *     topology full|switch
  *     hosts N
  *     host R NAME C_os t_os C_ois t_ois C_or t_or     (N lines, R = 0..N-1)
- *     link I J L B                                    (I < J, every pair)
+ *     hostlink R lat bw                   (switch only: N lines, private link)
+ *     link I J L B                        (I < J, every pair: effective L_ij,
+ *                                          B_ij, derived from the hostlink
+ *                                          lines for switch)
  * in seconds, seconds per byte and bytes per second, printed with 17
- * significant digits (the XML carries the same digits).
+ * significant digits (the XML carries the same digits). The link lines are
+ * all a reader needs to predict one message; hostlink lines tell which
+ * flows share a channel. On reading (--from-truth), a switch file's link
+ * lines may be left out; if present they must agree with the hostlink lines.
  *
  * Parameters are drawn uniformly from the ranges of the options by a
  * 64-bit generator (splitmix64) seeded with --seed, in this order: for each
- * host in rank order C_os t_os C_ois t_ois C_or t_or, then L and B for each
- * pair in lexicographic order. The same seed and ranges give the same files
- * on any machine. --from-truth takes every value from a truth file instead.
+ * host in rank order C_os t_os C_ois t_ois C_or t_or; then, for full, L and B
+ * for each pair in lexicographic order, for switch, lat and bw for each host
+ * in rank order (--latency and --bandwidth are then the ranges of lat_i and
+ * bw_i). The same seed, topology and ranges give the same files on any
+ * machine. --from-truth takes every value from a truth file instead.
  */
 #include <getopt.h>
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -48,7 +68,7 @@
 
 namespace {
 
-const char *const kProg = "smpi_platform";
+const char *const kProg = "cpm-smpi-platform";
 const int kMaxHosts = 1024;
 
 /** A bad option, file or value: reported on one line, exit status 2. */
@@ -62,24 +82,44 @@ struct HostParams {
     double os_c = 0, os_t = 0, ois_c = 0, ois_t = 0, or_c = 0, or_t = 0;
 };
 
-/** The link of one pair: latency (s) and bandwidth (bytes/s). */
+/** A link: latency (s) and bandwidth (bytes/s). */
 struct LinkParams {
     double L = 0, B = 0;
 };
 
-/** The whole ground truth. links[i][j] is set for i < j. */
+bool known_topology(const std::string &name)
+{
+    return name == "full" || name == "switch";
+}
+
+/** The whole ground truth. links[i][j] (i < j) is the effective link of
+ * the pair; nic[i] the private link of host i (topology switch only). */
 struct Truth {
     std::string topology = "full";
     std::vector<HostParams> hosts;
+    std::vector<LinkParams> nic;
     std::vector<std::vector<LinkParams>> links;
 
     int size() const { return int(hosts.size()); }
+    bool is_switch() const { return topology == "switch"; }
     void resize(int n)
     {
         hosts.assign(n, HostParams{});
+        nic.assign(n, LinkParams{});
         links.assign(n, std::vector<LinkParams>(n));
         for (int i = 0; i < n; ++i)
             hosts[i].name = "host" + std::to_string(i);
+    }
+    /** Switch: the route i -> j is i's up channel then j's down channel. */
+    LinkParams switch_link(int i, int j) const
+    {
+        return {nic[i].L + nic[j].L, std::min(nic[i].B, nic[j].B)};
+    }
+    void derive_switch_links()
+    {
+        for (int i = 0; i < size(); ++i)
+            for (int j = i + 1; j < size(); ++j)
+                links[i][j] = switch_link(i, j);
     }
 };
 
@@ -188,11 +228,15 @@ void usage(std::ostream &os)
           "  -n, --hosts N           number of hosts, 2.." << kMaxHosts << "\n"
           "  -s, --seed S            seed of the generator (default 1)\n"
           "  -o, --prefix PREFIX     output files PREFIX.{xml,hosts,truth}\n"
-          "  -t, --topology NAME     full: one link per pair (default)\n"
+          "  -t, --topology NAME     full: one link per pair (default);\n"
+          "                          switch: a star, one private link per "
+          "host\n"
           "  -f, --from-truth FILE   take every parameter from a truth file\n"
           "Ranges, 'LO:HI' or a single value (units: s, s/byte, byte/s):\n"
-          "      --latency R         L_ij        (default 1e-6:1e-4)\n"
-          "      --bandwidth R       B_ij        (default 1e7:1.25e9)\n"
+          "      --latency R         full: L_ij, switch: lat_i (default "
+          "1e-6:1e-4)\n"
+          "      --bandwidth R       full: B_ij, switch: bw_i  (default "
+          "1e7:1.25e9)\n"
           "      --os-const R        C_os        (default 1e-6:2e-5)\n"
           "      --os-slope R        t_os        (default 1e-10:2e-9)\n"
           "      --ois-const R       C_ois       (default 1e-6:2e-5)\n"
@@ -262,9 +306,9 @@ bool parse_options(int argc, char **argv, Options &o)
             o.prefix = arg;
             break;
         case 't':
-            if (arg != "full")
+            if (!known_topology(arg))
                 throw InputError("--topology: unknown topology '" + arg +
-                                 "' (known: full)");
+                                 "' (known: full, switch)");
             o.topology = arg;
             drawn_option = true;
             break;
@@ -316,6 +360,14 @@ Truth draw(const Options &o)
         h.or_c = rng.draw(o.or_c);
         h.or_t = rng.draw(o.or_t);
     }
+    if (t.is_switch()) {
+        for (LinkParams &l : t.nic) {
+            l.L = rng.draw(o.latency);
+            l.B = rng.draw(o.bandwidth);
+        }
+        t.derive_switch_links();
+        return t;
+    }
     for (int i = 0; i < o.hosts; ++i)
         for (int j = i + 1; j < o.hosts; ++j) {
             t.links[i][j].L = rng.draw(o.latency);
@@ -342,8 +394,9 @@ Truth read_truth(const std::string &path)
     Truth t;
     int n = -1;
     bool magic = false;
-    std::vector<char> host_seen;
+    std::vector<char> host_seen, nic_seen;
     std::vector<std::vector<char>> link_seen;
+    int links_read = 0;
     std::string line;
     int lineno = 0;
     auto fail = [&](const std::string &msg) {
@@ -375,8 +428,10 @@ Truth read_truth(const std::string &path)
                 fail("not a truth file (expected 'cpm-smpi-truth 1')");
             magic = true;
         } else if (key == "topology") {
-            if (!(ss >> t.topology) || t.topology != "full")
-                fail("unknown topology (known: full)");
+            if (n >= 0)
+                fail("'topology' must come before 'hosts'");
+            if (!(ss >> t.topology) || !known_topology(t.topology))
+                fail("unknown topology (known: full, switch)");
         } else if (key == "hosts") {
             if (n >= 0)
                 fail("'hosts' given twice");
@@ -384,6 +439,7 @@ Truth read_truth(const std::string &path)
                 fail("'hosts' needs a count in 2.." + std::to_string(kMaxHosts));
             t.resize(n);
             host_seen.assign(n, 0);
+            nic_seen.assign(n, 0);
             link_seen.assign(n, std::vector<char>(n, 0));
         } else if (key == "host") {
             int r = -1;
@@ -411,6 +467,18 @@ Truth read_truth(const std::string &path)
             t.links[i][j].L = number(ss, false);
             t.links[i][j].B = number(ss, true);
             link_seen[i][j] = 1;
+            ++links_read;
+        } else if (key == "hostlink") {
+            int r = -1;
+            if (!t.is_switch())
+                fail("'hostlink' needs 'topology switch' before it");
+            if (n < 0)
+                fail("'hostlink' before 'hosts'");
+            if (!(ss >> r) || r < 0 || r >= n || nic_seen[r])
+                fail("bad or repeated hostlink rank");
+            t.nic[r].L = number(ss, false);
+            t.nic[r].B = number(ss, true);
+            nic_seen[r] = 1;
         } else {
             fail("unknown keyword '" + key + "'");
         }
@@ -420,13 +488,38 @@ Truth read_truth(const std::string &path)
     }
     if (!magic || n < 0)
         throw InputError(path + ": incomplete truth file (no 'hosts' line)");
+    auto pair = [](int i, int j) {
+        return std::to_string(i) + " " + std::to_string(j);
+    };
     for (int i = 0; i < n; ++i) {
         if (!host_seen[i])
             throw InputError(path + ": host " + std::to_string(i) + " missing");
+        if (t.is_switch() && !nic_seen[i])
+            throw InputError(path + ": hostlink " + std::to_string(i) +
+                             " missing");
+        // switch: the link lines are derived and may be left out
+        if (t.is_switch() && links_read == 0)
+            continue;
         for (int j = i + 1; j < n; ++j)
             if (!link_seen[i][j])
-                throw InputError(path + ": link " + std::to_string(i) + " " +
-                                 std::to_string(j) + " missing");
+                throw InputError(path + ": link " + pair(i, j) + " missing");
+    }
+    if (t.is_switch()) {
+        // Given link lines must be what the private links make.
+        auto off = [](double a, double b) {
+            return std::fabs(a - b) > 1e-12 * std::fabs(b);
+        };
+        for (int i = 0; i < n && links_read > 0; ++i)
+            for (int j = i + 1; j < n; ++j) {
+                LinkParams want = t.switch_link(i, j);
+                const LinkParams &got = t.links[i][j];
+                if (off(got.L, want.L) || off(got.B, want.B))
+                    throw InputError(
+                        path + ": link " + pair(i, j) +
+                        " disagrees with hostlinks " + pair(i, j) +
+                        " (switch: L = lat_i + lat_j, B = min(bw_i, bw_j))");
+            }
+        t.derive_switch_links();
     }
     return t;
 }
@@ -468,7 +561,17 @@ std::string truth_text(const Truth &t, const std::string &command_line)
            << num(h.os_t) << " " << num(h.ois_c) << " " << num(h.ois_t) << " "
            << num(h.or_c) << " " << num(h.or_t) << "\n";
     }
-    os << "# link I J L B (s, byte/s)\n";
+    if (t.is_switch()) {
+        os << "# hostlink R lat bw (s, byte/s): host R's private SPLITDUPLEX"
+              " link to the switch\n";
+        for (int r = 0; r < t.size(); ++r)
+            os << "hostlink " << r << " " << num(t.nic[r].L) << " "
+               << num(t.nic[r].B) << "\n";
+        os << "# link I J L B (s, byte/s): L = lat_I + lat_J,"
+              " B = min(bw_I, bw_J)\n";
+    } else {
+        os << "# link I J L B (s, byte/s)\n";
+    }
     for (int i = 0; i < t.size(); ++i)
         for (int j = i + 1; j < t.size(); ++j)
             os << "link " << i << " " << j << " " << num(t.links[i][j].L)
@@ -507,15 +610,35 @@ void full_zone_xml(std::ostream &os, const Truth &t)
     os << "  </zone>\n";
 }
 
+/** Topology "switch": a star; host i's private link "NAME_nic" (split
+ * duplex: channels NAME_nic_UP and NAME_nic_DOWN), no backbone. */
+void switch_zone_xml(std::ostream &os, const Truth &t)
+{
+    os << "  <zone id=\"cluster\" routing=\"Cluster\">\n";
+    for (int i = 0; i < t.size(); ++i) {
+        const std::string &name = t.hosts[i].name;
+        host_xml(os, t.hosts[i]);
+        os << "    <link id=\"" << name << "_nic\" bandwidth=\""
+           << num(t.nic[i].B) << "Bps\" latency=\"" << num(t.nic[i].L)
+           << "s\" sharing_policy=\"SPLITDUPLEX\"/>\n"
+           << "    <host_link id=\"" << name << "\" up=\"" << name
+           << "_nic_UP\" down=\"" << name << "_nic_DOWN\"/>\n";
+    }
+    os << "  </zone>\n";
+}
+
 std::string platform_text(const Truth &t)
 {
     std::ostringstream os;
     os << "<?xml version='1.0'?>\n"
        << "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-       << "<!-- CPM SMPI test platform; the ground truth is in the .truth "
-          "file -->\n"
+       << "<!-- CPM SMPI platform (cpm-smpi-platform), topology "
+       << t.topology << "; the ground truth is in the .truth file -->\n"
        << "<platform version=\"4.1\">\n";
-    full_zone_xml(os, t);
+    if (t.is_switch())
+        switch_zone_xml(os, t);
+    else
+        full_zone_xml(os, t);
     os << "</platform>\n";
     return os.str();
 }

@@ -1,9 +1,10 @@
 # Simulated-cluster tests and benchmark (SimGrid SMPI).
 #
-# smpi_platform (plain C++) writes a heterogeneous platform with its ground
-# truth. smpi_roundtrip and smpi_cost are MPI programs built with $(SMPICXX)
-# straight from the library sources (libcpm.la is built with the real MPI),
-# so no object file is shared with the normal build.
+# The test bed itself is in benchmark/smpi (doc/testbed-smpi.md): the
+# tests write their platforms with cpm-smpi-platform and run under
+# cpm-smpirun. smpi_roundtrip and smpi_cost are MPI programs built with
+# $(SMPICXX) straight from the library sources (libcpm.la is built with the
+# real MPI), so no object file is shared with the normal build.
 #   make check TESTS=tests/smpi/smpi_roundtrip.sh   the test (a few seconds)
 #   make bench-measurement                          the cost benchmark (~6 min)
 # Without SimGrid the test fails with a message; it is never skipped.
@@ -28,11 +29,6 @@ SMPI_BUILD_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(MPI_NOCXX_CPPFLAGS) \
 	-I$(top_srcdir)/benchmark $(GSL_CFLAGS)
 SMPI_BINS = tests/smpi/smpi_roundtrip tests/smpi/smpi_cost \
 	tests/smpi/smpi_plogp
-
-check_PROGRAMS += tests/smpi/smpi_platform
-tests_smpi_smpi_platform_SOURCES = tests/smpi/smpi_platform.cpp
-# no MPI, no library: plain C++
-tests_smpi_smpi_platform_CPPFLAGS =
 
 TESTS += tests/smpi/smpi_roundtrip.sh tests/smpi/smpi_plogp.sh
 EXTRA_DIST += \
@@ -79,7 +75,7 @@ tests/smpi/smpi_plogp: $(srcdir)/tests/smpi/smpi_plogp.cpp \
 
 # The cost benchmark (not a test): a markdown report in bench-measurement.md
 # (progress on stderr). BENCH_SIZES="16 64" by default.
-bench-measurement: tests/smpi/smpi_cost tests/smpi/smpi_platform$(EXEEXT)
+bench-measurement: tests/smpi/smpi_cost cpm-smpi-platform$(EXEEXT) cpm-smpirun
 	SMPIRUN='$(SMPIRUN)' top_builddir='$(abs_top_builddir)' \
 		bash $(srcdir)/tests/smpi/smpi_cost.sh $(BENCH_SIZES) \
 		> bench-measurement.md.tmp
@@ -92,30 +88,19 @@ bench-measurement:
 endif
 .PHONY: bench-measurement
 
-# The models against the platform's truth (smpi_models.sh, under a minute):
-# smpi_model is the model tool built with $(SMPICXX) from every source of
-# libcpm and of model (with R if configured); smpi_truth (plain C++)
-# compares its model files with the truth.
+# The models against the platform's truth (smpi_models.sh on a "full"
+# platform, smpi_switch.sh on a "switch" one; under a minute each): the
+# model tool built with $(SMPICXX) (smpi/model, benchmark/smpi/local.mk,
+# with R if configured) runs under cpm-smpirun; smpi_truth (plain C++)
+# compares its model files with the truth. make check builds all three
+# SMPI tools (smpi-tools), so that a broken one is seen.
 check_PROGRAMS += tests/smpi/smpi_truth
 tests_smpi_smpi_truth_SOURCES = tests/smpi/smpi_truth.cpp
 tests_smpi_smpi_truth_CPPFLAGS =
-TESTS += tests/smpi/smpi_models.sh
-EXTRA_DIST += tests/smpi/smpi_models.sh
-CLEANFILES += tests/smpi/smpi_model
-SMPI_MODEL_SRC = $(libcpm_la_SOURCES) $(model_SOURCES)
-SMPI_MODEL_FLAGS = $(SMPI_BUILD_FLAGS) $(DEFS) -I$(top_builddir) \
-	-I$(top_srcdir)/src/rbridge -I$(top_srcdir)/src/models \
-	-I$(top_srcdir)/src/cli $(R_CPPFLAGS) \
-	-DCPM_R_DIR='"$(abs_top_srcdir)/R"'
+TESTS += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh
+EXTRA_DIST += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh \
+	tests/smpi/smpi_common.sh
 
 if HAVE_SMPI
-SMPI_CHECK_BUILT += tests/smpi/smpi_model
-
-tests/smpi/smpi_model: $(SMPI_MODEL_SRC) $(pkginclude_HEADERS) \
-		$(noinst_HEADERS)
-	@$(MKDIR_P) tests/smpi
-	$(AM_V_CXX)$(SMPICXX) $(SMPI_MODEL_FLAGS) \
-		`for f in $(SMPI_MODEL_SRC); do \
-			case $$f in *.cpp) echo "$(srcdir)/$$f";; esac; done` \
-		$(R_LIBS) $(GSL_LIBS) -o $@
+SMPI_CHECK_BUILT += $(SMPI_TOOLS)
 endif

@@ -11,7 +11,7 @@
 # usage: smpi_cost.sh [N...]        (default: 16 64)
 # environment: SMPIRUN, top_builddir (make bench-measurement sets them);
 #   CPM_BENCH_PLATFORMS="het hom" (default both):
-#   het  every parameter drawn by smpi_platform's default ranges, seed 1
+#   het  every parameter drawn by cpm-smpi-platform's default ranges, seed 1
 #   hom  every host and link alike (L 50 us, B 625 MB/s, all delays
 #        10 us + 1 ns/byte), so only the schedule and overheads matter
 # Writes a markdown report on stdout, progress on stderr.
@@ -22,8 +22,9 @@ if [ -z "${SMPIRUN:-}" ]; then
     exit 1
 fi
 bin=${top_builddir:?}/tests/smpi
-for p in smpi_platform smpi_cost; do
-    [ -x "$bin/$p" ] || { echo "smpi_cost.sh: $bin/$p is not built" >&2; exit 1; }
+for p in "$top_builddir/cpm-smpi-platform" "$top_builddir/cpm-smpirun" \
+         "$bin/smpi_cost"; do
+    [ -x "$p" ] || { echo "smpi_cost.sh: $p is not built" >&2; exit 1; }
 done
 sizes=${*:-16 64}
 platforms=${CPM_BENCH_PLATFORMS:-het hom}
@@ -37,11 +38,6 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi-cost.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-smpi_cfg=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0
-          --cfg=network/TCP-gamma:0 --cfg=smpi/wtime:0
-          --cfg=smpi/simulate-computation:no --cfg=surf/precision:1e-12
-          --cfg=smpi/send-is-detached-thresh:1000000000
-          --log=root.thres:warning)
 
 platform_args() {
     case $1 in
@@ -59,11 +55,11 @@ for plat in $platforms; do
     args=$(platform_args "$plat") || exit 1
     for n in $sizes; do
         # shellcheck disable=SC2086
-        "$bin/smpi_platform" --hosts "$n" --prefix "$tmp/$plat$n" $args || exit 1
+        "$top_builddir/cpm-smpi-platform" --hosts "$n" \
+            --prefix "$tmp/$plat$n" $args || exit 1
         echo "smpi_cost.sh: $plat n=$n ..." >&2
         t0=$(date +%s.%N)
-        TMPDIR=$tmp "$SMPIRUN" -np "$n" -platform "$tmp/$plat$n.xml" \
-            -hostfile "$tmp/$plat$n.hosts" "${smpi_cfg[@]}" \
+        TMPDIR=$tmp "$top_builddir/cpm-smpirun" "$tmp/$plat$n" \
             "$bin/smpi_cost" "$plat" > "$tmp/out" 2> "$tmp/err"
         rc=$?
         t1=$(date +%s.%N)
@@ -83,7 +79,8 @@ echo "## Measured $start"
 echo
 echo "Command: \`make bench-measurement\`, i.e. \`tests/smpi/smpi_cost.sh $sizes\`"
 echo "(platforms: $platforms), on $(uname -srm), $($SMPIRUN -version 2>&1 | head -1)."
-echo "smpirun settings: \`${smpi_cfg[*]}\`."
+echo "Run with \`cpm-smpirun\`, i.e. smpirun with" \
+     "\`$("$top_builddir/cpm-smpirun" --settings | tr '\n' ' ' | sed 's/ $//')\`."
 echo
 echo "Times are simulated seconds (MPI_Wtime under SMPI), default precision"
 echo "(every experiment stopped at its 5 minimum repetitions: simulated"

@@ -77,7 +77,7 @@ Truth read_truth(const std::string &path)
         int r, i, j;
         bool ok = true;
         if (!(s >> key) || key[0] == '#' || key == "topology" ||
-            key == "cpm-smpi-truth")
+            key == "hostlink" || key == "cpm-smpi-truth")
             continue;
         if (key == "hosts") {
             ok = bool(s >> n) && n >= 2;

@@ -17,9 +17,10 @@ if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
     exit 1
 fi
 bin=${top_builddir:?}/tests/smpi
-for p in smpi_platform smpi_plogp; do
-    if [ ! -x "$bin/$p" ]; then
-        echo "smpi_plogp.sh: $bin/$p is not built (run make check)" >&2
+for p in "$top_builddir/cpm-smpi-platform" "$top_builddir/cpm-smpirun" \
+         "$bin/smpi_plogp"; do
+    if [ ! -x "$p" ]; then
+        echo "smpi_plogp.sh: $p is not built (run make check)" >&2
         exit 1
     fi
 done
@@ -27,31 +28,24 @@ done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi-plogp.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# Exactly linear times (doc: TESTBEDS, SimGrid SMPI); log only warnings.
-smpi_cfg=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0
-          --cfg=network/TCP-gamma:0 --cfg=smpi/wtime:0
-          --cfg=smpi/simulate-computation:no --cfg=surf/precision:1e-12
-          --cfg=smpi/send-is-detached-thresh:1000000000
-          --log=root.thres:warning)
+# Eager mode: every send starts its transfer at once.
 eager_cfg=(--cfg=smpi/async-small-thresh:1000000000)
 
-# run MODE TRUTH: runs smpi_plogp on the platform; 0 if it passed.
+# run MODE TRUTH: runs smpi_plogp on the platform (cpm-smpirun: the exact
+# settings, plus eager_cfg in eager mode); 0 if it passed.
 run() {
     local mode=$1 truth=$2 extra=()
     [ "$mode" = eager ] && extra=("${eager_cfg[@]}")
-    echo "== $SMPIRUN -np 5 -platform p.xml -hostfile p.hosts" \
-         "${smpi_cfg[*]} ${extra[*]} smpi_plogp $(basename "$truth") $mode"
-    # smpirun's -tmpdir is broken in 3.32: its copies go to $TMPDIR.
-    TMPDIR=$tmp "$SMPIRUN" -np 5 -platform "$tmp/p.xml" \
-        -hostfile "$tmp/p.hosts" "${smpi_cfg[@]}" "${extra[@]}" \
-        "$bin/smpi_plogp" "$truth" "$mode" > "$tmp/out" 2>&1
+    TMPDIR=$tmp "$top_builddir/cpm-smpirun" -v ${extra[@]+"${extra[@]}"} \
+        "$tmp/p" -np 5 "$bin/smpi_plogp" "$truth" "$mode" > "$tmp/out" 2>&1
     local rc=$?
     cat "$tmp/out"
     [ $rc -eq 0 ] && grep -q '^smpi_plogp: PASS' "$tmp/out"
 }
 
 fail=0
-"$bin/smpi_platform" --hosts 5 --seed 20240 --prefix "$tmp/p" || exit 1
+"$top_builddir/cpm-smpi-platform" --hosts 5 --seed 20240 --prefix "$tmp/p" ||
+    exit 1
 run rendezvous "$tmp/p.truth" || fail=1
 run eager "$tmp/p.truth" || fail=1
 

@@ -91,8 +91,8 @@ Truth read_truth(const std::string &path)
             if (key != "cpm-smpi-truth" || !(ss >> version) || version != 1)
                 throw bad("not a truth file (expected 'cpm-smpi-truth 1')");
             magic = true;
-        } else if (key == "topology") {
-            continue;
+        } else if (key == "topology" || key == "hostlink") {
+            continue; // the link lines are the effective values
         } else if (key == "hosts") {
             if (n >= 0 || !(ss >> n) || n < 2)
                 throw bad("bad 'hosts' line");

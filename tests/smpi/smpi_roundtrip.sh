@@ -5,10 +5,11 @@
 # gives the equations; one-way i->j of m bytes is
 # os_i(m) + L_ij + (m+16)/B_ij + or_j(m)).
 #
-# Runs two platforms written by smpi_platform: 5 hosts with every parameter
-# drawn at random (seed fixed), and 4 hosts with equal links and large
-# receive delays, where the two replies of a one-to-two arrive close
-# together (this is what shows the root's receive delays are serialised).
+# Runs two platforms written by cpm-smpi-platform, under cpm-smpirun: 5
+# hosts with every parameter drawn at random (seed fixed), and 4 hosts with
+# equal links and large receive delays, where the two replies of a
+# one-to-two arrive close together (this is what shows the root's receive
+# delays are serialised).
 # A negative control then checks that a truth file off by 1 us fails.
 #
 # Run by make check through tests/run-test (SMPICXX, SMPIRUN, top_builddir
@@ -20,34 +21,23 @@ if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
     exit 1
 fi
 bin=${top_builddir:?}/tests/smpi
-for p in smpi_platform smpi_roundtrip; do
-    if [ ! -x "$bin/$p" ]; then
-        echo "smpi_roundtrip.sh: $bin/$p is not built (run make check)" >&2
+for p in "$top_builddir/cpm-smpi-platform" "$top_builddir/cpm-smpirun" \
+         "$bin/smpi_roundtrip"; do
+    if [ ! -x "$p" ]; then
+        echo "smpi_roundtrip.sh: $p is not built (run make check)" >&2
         exit 1
     fi
 done
+platform=$top_builddir/cpm-smpi-platform
 
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 
-# Exactly linear times (doc: TESTBEDS, SimGrid SMPI); log only warnings.
-smpi_cfg=(--cfg=network/model:CM02 --cfg=network/crosstraffic:0
-          --cfg=network/TCP-gamma:0 --cfg=smpi/wtime:0
-          --cfg=smpi/simulate-computation:no --cfg=surf/precision:1e-12
-          --cfg=smpi/send-is-detached-thresh:1000000000
-          --log=root.thres:warning)
-
-# run NAME TRUTH: runs smpi_roundtrip on platform NAME against TRUTH;
-# returns 0 if it passed.
+# run NAME TRUTH: runs smpi_roundtrip on every host of platform NAME
+# against TRUTH (cpm-smpirun: the exact settings); returns 0 if it passed.
 run() {
-    local name=$1 truth=$2 n
-    n=$(wc -l < "$tmp/$name.hosts")
-    echo "== $SMPIRUN -np $n -platform $name.xml -hostfile $name.hosts" \
-         "${smpi_cfg[*]} smpi_roundtrip $(basename "$truth")"
-    # smpirun's own -tmpdir is broken in 3.32 (the value is not consumed);
-    # its per-rank copies of the program go to $TMPDIR.
-    TMPDIR=$tmp "$SMPIRUN" -np "$n" -platform "$tmp/$name.xml" \
-        -hostfile "$tmp/$name.hosts" "${smpi_cfg[@]}" \
+    local name=$1 truth=$2
+    TMPDIR=$tmp "$top_builddir/cpm-smpirun" -v "$tmp/$name" \
         "$bin/smpi_roundtrip" "$truth" > "$tmp/out" 2>&1
     local rc=$?
     cat "$tmp/out"
@@ -55,10 +45,10 @@ run() {
 }
 
 fail=0
-"$bin/smpi_platform" --hosts 5 --seed 20240 --prefix "$tmp/random" || exit 1
+"$platform" --hosts 5 --seed 20240 --prefix "$tmp/random" || exit 1
 run random "$tmp/random.truth" || fail=1
 
-"$bin/smpi_platform" --hosts 4 --seed 7 --prefix "$tmp/close" \
+"$platform" --hosts 4 --seed 7 --prefix "$tmp/close" \
     --latency 2e-5 --bandwidth 1e9 --os-const 1e-6:2e-6 --os-slope 1e-10 \
     --ois-const 1e-7:5e-7 --ois-slope 0:1e-11 \
     --or-const 1e-5:3e-5 --or-slope 1e-10:2e-10 || exit 1
