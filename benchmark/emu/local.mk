@@ -26,3 +26,5 @@ benchmark_emu_emu_delay_CPPFLAGS = $(NFQUEUE_CFLAGS)
 benchmark_emu_emu_delay_CFLAGS = -Wall -Wextra
 benchmark_emu_emu_delay_LDADD = $(NFQUEUE_LIBS)
 endif
+
+EXTRA_DIST += doc/testbed-emu.md
