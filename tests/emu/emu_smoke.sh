@@ -3,7 +3,8 @@
 # a slow link (100 Mbit/s, 0.5 ms one way; the others 1 Gbit/s, no delay),
 # and under it
 #   1. p2p measures every pair: pairs with host 3 must be clearly slower at
-#      every size, and no faster than the configured links allow;
+#      every size (1.5x the others' median; 3x over all sizes, about 8x
+#      configured), and no faster than the configured links allow;
 #   2. model -M Hockney: pairs with host 3 must have a larger alpha and a
 #      larger beta (smaller bandwidth) than the other pairs (medians, and
 #      each pair with 3 against the others' median);
@@ -116,10 +117,14 @@ if [ -s "$tmp/p2p.out" ]; then
                 # configured: 0.5 ms + M bytes at 100 Mbit/s (a lower bound)
                 conf = 0.5e-3 + M * 8 / 100e6
                 printf "size %6d: fastest pair with 3 %.1f us, median other %.1f us (ratio %.1f), configured %.1f us\n", M, lo * 1e6, med * 1e6, lo / med, conf * 1e6
-                if (!(lo > 2 * med)) { printf "size %d: pairs with host 3 not clearly slower (%.1f us vs %.1f us)\n", M, lo * 1e6, med * 1e6 > fail_file; bad++ }
+                if (!(lo > 1.5 * med)) { printf "size %d: pairs with host 3 not clearly slower (%.1f us vs %.1f us)\n", M, lo * 1e6, med * 1e6 > fail_file; bad++ }
+                sum_slow += lo; sum_fast += med
                 if (!(lo > 0.9 * conf)) { printf "size %d: a pair with host 3 faster than its link allows (%.1f us < %.1f us)\n", M, lo * 1e6, conf * 1e6 > fail_file; bad++ }
                 if (!(hi < 20 * conf)) { printf "size %d: a pair with host 3 took %.1f us, over 20x the configured %.1f us\n", M, hi * 1e6, conf * 1e6 > fail_file; bad++ }
             }
+            # over all sizes: configured about 8x
+            printf "all sizes: pairs with 3 %.1f times the others\n", sum_slow / sum_fast
+            if (!(sum_slow > 3 * sum_fast)) { printf "over all sizes pairs with host 3 are only %.1f times slower\n", sum_slow / sum_fast > fail_file; bad++ }
             exit bad != 0
         }' "$tmp/p2p.out" >"$tmp/p2p.check"
     rc=$?
@@ -151,7 +156,7 @@ if [ -s "$tmp/hockney.model" ]; then
                 sa * 1e6, fa * 1e6, sa_min * 1e6, sb, fb, 8e-6 / sb, 8e-6 / fb
             bad = 0
             # configured: 0.5 ms more latency and 10x the time per byte with host 3
-            if (!(sa > fa + 0.25e-3)) { print "alpha with host 3 not larger by 0.25 ms"; bad++ }
+            if (!(sa > fa + 0.2e-3)) { print "alpha with host 3 not larger by 0.2 ms"; bad++ }
             if (!(sa_min > fa && sa_min > 0.4e-3)) { print "a pair with host 3 has alpha under 0.4 ms or under the others"; bad++ }
             if (!(sb > 3 * fb)) { print "beta with host 3 not 3x larger"; bad++ }
             if (!(sb_min > 2 * fb)) { print "a pair with host 3 has beta under 2x the others"; bad++ }
