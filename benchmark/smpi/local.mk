@@ -6,7 +6,10 @@
 #   make smpi-tools    builds smpi/p2p, smpi/collective and smpi/model: the
 #                      three tools built with $(SMPICXX) from every source
 #                      of libcpm and of the tool (libcpm.la is built with
-#                      the real MPI, so no object is shared with it)
+#                      the real MPI, so no object is shared with it), and
+#                      smpi/flows, which times concurrent messages to show
+#                      how a platform shares its links
+#   make smpi-settings what each setting of cpm-smpirun is for, measured
 
 bin_PROGRAMS += cpm-smpi-platform
 cpm_smpi_platform_SOURCES = benchmark/smpi/cpm_smpi_platform.cpp
@@ -15,7 +18,9 @@ cpm_smpi_platform_CPPFLAGS =
 
 bin_SCRIPTS += cpm-smpirun
 CLEANFILES += cpm-smpirun
-EXTRA_DIST += benchmark/smpi/cpm-smpirun.in
+EXTRA_DIST += benchmark/smpi/cpm-smpirun.in \
+	benchmark/smpi/cpm_smpi_flows.cpp benchmark/smpi/smpi_settings.sh \
+	doc/testbed-smpi.md
 
 # The smpirun found by configure is the default (SMPIRUN overrides it at
 # run time).
@@ -31,7 +36,7 @@ cpm-smpirun: $(srcdir)/benchmark/smpi/cpm-smpirun.in Makefile
 # includes smpi_helpers.h and builds position-independent code; each tool
 # links the library's objects with its own. The R code is taken from the
 # source tree (CPM_R_DIR), as for the tools run from the build directory.
-SMPI_TOOLS = smpi/p2p smpi/collective smpi/model
+SMPI_TOOLS = smpi/p2p smpi/collective smpi/model smpi/flows
 SMPI_TOOL_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(DEFS) -I$(top_builddir) \
 	$(MPI_NOCXX_CPPFLAGS) -I$(top_srcdir)/src/common \
 	-I$(top_srcdir)/src/stats -I$(top_srcdir)/src/rbridge \
@@ -69,9 +74,20 @@ smpi/collective: $(SMPI_LIBCPM_OBJ) $(SMPI_COLLECTIVE_OBJ)
 smpi/model: $(SMPI_LIBCPM_OBJ) $(SMPI_MODEL_OBJ)
 	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_MODEL_OBJ) $(SMPI_LIBCPM_OBJ) \
 		$(SMPI_TOOL_LIBS) -o $@
+smpi/flows: $(srcdir)/benchmark/smpi/cpm_smpi_flows.cpp
+	@$(MKDIR_P) smpi
+	$(AM_V_CXX)$(SMPICXX) -std=c++17 -O2 $(CPM_CXXFLAGS) \
+		$(MPI_NOCXX_CPPFLAGS) $(srcdir)/benchmark/smpi/cpm_smpi_flows.cpp \
+		-o $@
+
+# Why cpm-smpirun has each setting: p2p's times against the truth with
+# each setting put back to SimGrid's default (a markdown table, seconds).
+smpi-settings: smpi/p2p cpm-smpi-platform$(EXEEXT) cpm-smpirun
+	top_builddir='$(abs_top_builddir)' SMPIRUN='$(SMPIRUN)' \
+		bash $(srcdir)/benchmark/smpi/smpi_settings.sh
 else
-smpi-tools:
+smpi-tools smpi-settings:
 	@echo "SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
 	@exit 1
 endif
-.PHONY: smpi-tools
+.PHONY: smpi-tools smpi-settings
