@@ -51,7 +51,7 @@ compare() {
 row() {
     local plat=$1 label=$2 default=$3
     shift 3
-    local t0 t1 res
+    local t0 t1 err m i j
     t0=$(date +%s.%N)
     if ! (cd "$tmp" && "$b/cpm-smpirun" "$@" "$tmp/$plat" "$b/smpi/p2p" \
             --sizes $sizes -r 3 -R 3 -o "$tmp/out" > "$tmp/log" 2>&1); then
@@ -59,10 +59,9 @@ row() {
         return
     fi
     t1=$(date +%s.%N)
-    res=$(compare "$tmp/$plat.truth" "$tmp/out")
-    set -- $res
+    read -r err m i j <<< "$(compare "$tmp/$plat.truth" "$tmp/out")"
     printf '| %s | %s | %s | %s | M=%s, %s->%s | %.2f |\n' "$plat" "$label" \
-        "$default" "$1" "$2" "$3" "$4" "$(echo "$t1 - $t0" | bc)"
+        "$default" "$err" "$m" "$i" "$j" "$(echo "$t1 - $t0" | bc)"
 }
 
 echo "## Each setting of cpm-smpirun, measured"
@@ -92,9 +91,8 @@ row lan "smpi/send-is-detached-thresh:65536" "65536" \
 # The envelope: the same run predicted without its 16 bytes.
 (cd "$tmp" && "$b/cpm-smpirun" "$tmp/lan" "$b/smpi/p2p" --sizes $sizes \
     -r 3 -R 3 -o "$tmp/exact1" > /dev/null 2>&1)
-res=$(compare "$tmp/lan.truth" "$tmp/exact1" 1)
-set -- $res
-echo "| lan | all settings, truth without the 16-byte envelope | - | $1 | M=$2, $3->$4 | |"
+read -r err m i j <<< "$(compare "$tmp/lan.truth" "$tmp/exact1" 1)"
+echo "| lan | all settings, truth without the 16-byte envelope | - | $err | M=$m, $i->$j | |"
 # Determinism: the same run again, byte for byte (but the date and
 # command lines); then twice with simulate-computation on.
 # same CFG...: "identical" or "different" for two runs.

@@ -15,6 +15,7 @@
 
 # smpi_setup: checks SimGrid and the programs; sets bin, platform, tmp
 # (removed on exit), sizes.
+# shellcheck disable=SC2154 # name is set by the caller
 smpi_setup() {
     if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
         echo "SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
