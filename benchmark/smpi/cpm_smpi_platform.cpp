@@ -48,7 +48,10 @@
  * for each pair in lexicographic order, for switch, lat and bw for each host
  * in rank order (--latency and --bandwidth are then the ranges of lat_i and
  * bw_i). The same seed, topology and ranges give the same files on any
- * machine. --from-truth takes every value from a truth file instead.
+ * machine. With --one-delay every host's ois and or are set to its os
+ * after drawing (the sequence is the same): one processing delay per
+ * processor, the assumption of the LMO model. --from-truth takes every
+ * value from a truth file instead.
  */
 #include <getopt.h>
 
@@ -137,6 +140,7 @@ struct Options {
     Range os_c{1e-6, 2e-5}, os_t{1e-10, 2e-9};
     Range ois_c{1e-6, 2e-5}, ois_t{1e-10, 2e-9};
     Range or_c{1e-6, 2e-5}, or_t{1e-10, 2e-9};
+    bool one_delay = false; // ois = or = os on every host
     std::string command_line;
 };
 
@@ -232,6 +236,8 @@ void usage(std::ostream &os)
           "                          switch: a star, one private link per "
           "host\n"
           "  -f, --from-truth FILE   take every parameter from a truth file\n"
+          "      --one-delay         one processing delay per host, as LMO\n"
+          "                          assumes: ois and or equal os\n"
           "Ranges, 'LO:HI' or a single value (units: s, s/byte, byte/s):\n"
           "      --latency R         full: L_ij, switch: lat_i (default "
           "1e-6:1e-4)\n"
@@ -273,6 +279,7 @@ bool parse_options(int argc, char **argv, Options &o)
         {"prefix", required_argument, nullptr, 'o'},
         {"topology", required_argument, nullptr, 't'},
         {"from-truth", required_argument, nullptr, 'f'},
+        {"one-delay", no_argument, nullptr, 1100},
         {"help", no_argument, nullptr, 'h'}};
     for (const RangeOption &r : kRangeOptions)
         longopts.push_back({r.name, required_argument, nullptr, r.code});
@@ -314,6 +321,10 @@ bool parse_options(int argc, char **argv, Options &o)
             break;
         case 'f':
             o.from_truth = arg;
+            break;
+        case 1100:
+            o.one_delay = true;
+            drawn_option = true;
             break;
         case 'h':
             return false;
@@ -359,6 +370,10 @@ Truth draw(const Options &o)
         h.ois_t = rng.draw(o.ois_t);
         h.or_c = rng.draw(o.or_c);
         h.or_t = rng.draw(o.or_t);
+        if (o.one_delay) { // drawn all the same: the sequence stays fixed
+            h.ois_c = h.or_c = h.os_c;
+            h.ois_t = h.or_t = h.os_t;
+        }
     }
     if (t.is_switch()) {
         for (LinkParams &l : t.nic) {
