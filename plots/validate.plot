@@ -18,9 +18,12 @@ if (!exists("terms")) terms = "png pdf eps"
 if (!exists("pair_i")) pair_i = 0
 if (!exists("pair_j")) pair_j = 1
 
-# Each model keeps its colour and point type (its position here) in
-# every figure; LogGP predicts p2p only.
-models = "Hockney Hockney-homogeneous LMO PLogP LogGP"
+# Each model keeps its colour and point type (its position in `models`)
+# in every figure; LogGP predicts p2p only, Hockney-parallel (the max form
+# of the linear collectives) collectives only.
+models = "Hockney Hockney-homogeneous LMO PLogP LogGP Hockney-parallel"
+p2p_models = "1 2 3 4 5"
+coll_models = "1 6 2 3 4"
 obsf(obs) = sprintf("%s/observed/%s.out", dir, obs)
 cmp(m, obs) = sprintf("%s/compare/%s-%s.txt", dir, m, obs)
 # The rows of the pair, through awk, so that each model's line is unbroken.
@@ -52,8 +55,8 @@ do for [t in terms] {
     set ylabel "one-way time (s)"
     plot obsf("p2p") using 1:(is_pair($2, $3) ? $4 : 1/0):7 \
             with yerrorbars lw 2 pt 7 lc rgb "black" title "observed (95% CI)", \
-         for [k = 1:words(models)] pair_rows(cmp(word(models, k), "p2p")) \
-            using 1:6 with linespoints lw 1.5 lc k pt k title word(models, k)
+         for [k in p2p_models] pair_rows(cmp(word(models, k + 0), "p2p")) \
+            using 1:6 with linespoints lw 1.5 lc (k + 0) pt (k + 0) title word(models, k + 0)
     set output
 
     # --- scatter and gather ---------------------------------------------
@@ -68,9 +71,9 @@ do for [t in terms] {
                 title sprintf("observed %s (95%% CI)", lin), \
              obsf(nat) using 1:2:5 with yerrorbars lw 2 pt 5 lc rgb "gray40" \
                 title sprintf("observed %s (95%% CI)", nat), \
-             for [k = 1:words(models) - 1] cmp(word(models, k), lin) \
-                using 1:($4 > 0 ? $4 : 1/0) with linespoints lw 1.5 lc k pt k \
-                title word(models, k)
+             for [k in coll_models] cmp(word(models, k + 0), lin) \
+                using 1:($4 > 0 ? $4 : 1/0) with linespoints lw 1.5 lc (k + 0) pt (k + 0) \
+                title word(models, k + 0)
         set output
         set xlabel "message size (bytes)"
     }

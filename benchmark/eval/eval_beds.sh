@@ -40,7 +40,7 @@ truth_errors() {
     for m in Hockney LMO; do
         local lc
         lc=$(echo "$m" | tr 'A-Z' 'a-z')
-        "$b/tests/smpi/smpi_truth" "$lc" "$truth" "$dir/models/$m.model" 1 >"$dir/truth-$m.txt" 2>&1 || true
+        "$b/tests/smpi/smpi_truth" "$lc" "$truth" "$dir/models/$m.model" 0.01 >"$dir/truth-$m.txt" 2>&1 || true
         sed -n "s/^ *\([0-9]*\) parameters, max rel err \([^,]*\),.*/| $m | \1 | \2 |/p" "$dir/truth-$m.txt"
     done
 }

@@ -23,8 +23,8 @@ for f in summary.md summary.tsv log.txt observed/p2p.out observed/MPI_Gather.out
     compare/LMO-MPIB_Scatter_linear.txt compare/Hockney-homogeneous-p2p.txt; do
     [ -s "$tmp/v/$f" ] || fail "missing or empty: $f"
 done
-# rows: Hockney 2x5, LMO 5, PLogP 5, LogGP 1 = 21 (plus the header)
-[ "$(wc -l <"$tmp/v/summary.tsv")" -eq 22 ] || fail "summary.tsv has $(wc -l <"$tmp/v/summary.tsv") lines, not 22"
+# rows: Hockney 2 + 3x4, LMO 5, PLogP 5, LogGP 1 = 25 (plus the header)
+[ "$(wc -l <"$tmp/v/summary.tsv")" -eq 26 ] || fail "summary.tsv has $(wc -l <"$tmp/v/summary.tsv") lines, not 26"
 awk -F'\t' 'NR > 1 { want = ($3 == "p2p") ? 3 * 2 : 2
                      if ($4 != want) { print "rows " $0; bad++ }
                      if ($5 != "nan" && $5 < 1) { print "mean " $0; bad++ }
