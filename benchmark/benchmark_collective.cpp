@@ -66,12 +66,9 @@ int bcast_native(CollBuffers &b, int M, int root, MPI_Comm comm)
     return MPI_Bcast(b.data.data(), M, MPI_BYTE, root, comm);
 }
 
-
-} // namespace
-
-const std::vector<CollectiveOp> &collective_ops()
+std::vector<CollectiveOp> &registry()
 {
-    static const std::vector<CollectiveOp> ops = {
+    static std::vector<CollectiveOp> ops = {
         {"MPI_Scatter", "native MPI_Scatter", CollKind::Scatter,
          scatter<MPI_Scatter>},
         {"MPI_Scatterv", "native MPI_Scatterv, equal counts",
@@ -95,6 +92,19 @@ const std::vector<CollectiveOp> &collective_ops()
          bcast<MPIB_Bcast_binomial>},
     };
     return ops;
+}
+
+} // namespace
+
+const std::vector<CollectiveOp> &collective_ops() { return registry(); }
+
+void add_collective(const CollectiveOp &op)
+{
+    for (const CollectiveOp &o : registry())
+        if (std::string(o.name) == op.name)
+            CPM_THROW(std::string("collective operation ") + op.name +
+                      " is registered twice");
+    registry().push_back(op);
 }
 
 std::string collective_names()

@@ -1,27 +1,28 @@
-/* collective: times a collective operation over a range of message sizes
- * under a timing method. One row per size. */
+/* The collective tool's work once its options are parsed: times a
+ * collective operation over a range of message sizes under a timing
+ * method, one row per size. Its main() is in src/coll
+ * (coll_tool_collective.cpp), which adds the model-based operations to the
+ * registry; this module knows nothing of them. */
 #include "benchmark_collective.h"
 #include "benchmark_tool.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
+#include <algorithm>
 #include <cstdio>
 #include <memory>
 
-using namespace cpm;
-using namespace cpm::bench;
+namespace cpm::bench {
 
-namespace {
-
-void run(const ToolOptions &opt, MPI_Comm comm)
+void run_collective_tool(const ToolOptions &opt, MPI_Comm comm,
+                         const CollectivePrepare &prepare)
 {
     int rank = 0, n = 1;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
     CPM_MPI(MPI_Comm_size(comm, &n));
     std::vector<long> sizes = opt.message_sizes();
     const CollectiveOp *op = nullptr;
-    std::unique_ptr<AtomicFile> out;
     agree(comm, [&] {
         op = &find_collective(opt.operation);
         if (opt.root >= n)
@@ -32,6 +33,12 @@ void run(const ToolOptions &opt, MPI_Comm comm)
                 throw UsageError("message size " + std::to_string(M) +
                                  " times " + std::to_string(n) +
                                  " processes exceeds 1 GiB");
+    });
+    HeaderLines extra;
+    if (prepare)
+        extra = prepare(*op, comm);
+    std::unique_ptr<AtomicFile> out;
+    agree(comm, [&] {
         if (rank == 0)
             out = std::make_unique<AtomicFile>(opt.output);
     });
@@ -55,10 +62,11 @@ void run(const ToolOptions &opt, MPI_Comm comm)
         char buf[256];
         std::snprintf(buf, sizeof buf, "%.6f s", total);
         std::ostream &os = out->stream();
-        write_header(os, info, opt,
-                     {{"operation", std::string(op->name) + " (" +
-                                        op->description + ")"},
-                      {"root", std::to_string(opt.root)},
+        HeaderLines lines = {{"operation", std::string(op->name) + " (" +
+                                               op->description + ")"}};
+        lines.insert(lines.end(), extra.begin(), extra.end());
+        lines.insert(lines.end(),
+                     {{"root", std::to_string(opt.root)},
                       {"timing", timing_name(opt.timing)},
                       {"M", "bytes per process"},
                       {"total benchmarking time", buf},
@@ -66,6 +74,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
                                         std::to_string(results.size()) +
                                         " experiments"},
                       {"columns", "M T wtick reps ci"}});
+        write_header(os, info, opt, lines);
         for (const Result &r : results) {
             std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %d %.3e\n", r.M, r.T,
                           r.wtick, r.reps, r.ci);
@@ -75,23 +84,15 @@ void run(const ToolOptions &opt, MPI_Comm comm)
     });
 }
 
-std::string operations_help()
+std::string collective_operations_help()
 {
     std::string s = "\noperations (-O):\n";
     for (const CollectiveOp &op : collective_ops()) {
         std::string name = std::string("  ") + op.name;
-        name.resize(26, ' ');
+        name.resize(std::max<std::size_t>(28, name.size() + 2), ' ');
         s += name + op.description + "\n";
     }
     return s;
 }
 
-} // namespace
-
-int main(int argc, char **argv)
-{
-    return tool_main(argc, argv, "collective",
-                     "mpirun -np N collective -O NAME [options]",
-                     kOptMeasure | kOptTiming | kOptCollective | kOptRoot,
-                     operations_help(), run);
-}
+} // namespace cpm::bench

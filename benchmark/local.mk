@@ -10,7 +10,8 @@ BENCHMARK_SOURCES = \
 	benchmark/benchmark_coll_binomial.cpp \
 	benchmark/benchmark_collective.cpp \
 	benchmark/benchmark_options.cpp \
-	benchmark/benchmark_tool.cpp
+	benchmark/benchmark_tool.cpp \
+	benchmark/benchmark_tool_collective.cpp
 libcpm_la_SOURCES += $(BENCHMARK_SOURCES)
 
 pkginclude_HEADERS += \
@@ -25,8 +26,9 @@ pkginclude_HEADERS += \
 	benchmark/benchmark_tool.h
 noinst_HEADERS += benchmark/benchmark_coll_util.h
 
-bin_PROGRAMS += p2p collective
+# The collective tool's main() is in src/coll (coll_tool_collective.cpp):
+# it adds the model-based operations to this module's registry and runs
+# run_collective_tool() of benchmark_tool_collective.cpp.
+bin_PROGRAMS += p2p
 p2p_SOURCES = benchmark/benchmark_tool_p2p.cpp
 p2p_LDADD = libcpm.la
-collective_SOURCES = benchmark/benchmark_tool_collective.cpp
-collective_LDADD = libcpm.la

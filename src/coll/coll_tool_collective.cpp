@@ -1,0 +1,238 @@
+/* collective: times a collective operation over a range of message sizes
+ * (benchmark/benchmark_tool_collective.cpp does the measuring). This main
+ * adds CPM 1.0.1's model-based operations to the measurement module's
+ * registry and, for them, loads the model of -M/-i and sets it for the C
+ * names (cpm_coll.h) before anything is measured. */
+#include "benchmark_collective.h"
+#include "benchmark_tool.h"
+#include "coll_ops.h"
+#include "common_atomic_file.h"
+#include "common_error.h"
+#include "common_mpi.h"
+#include "cpm_coll.h"
+#include "model_data.h"
+
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <string>
+#include <vector>
+
+using namespace cpm;
+using namespace cpm::bench;
+
+namespace {
+
+/* Adaptors from the registry's signature to the C names. */
+template <int (*F)(const void *, int, MPI_Datatype, void *, int,
+                   MPI_Datatype, int, MPI_Comm)>
+int scatter(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    return F(b.root_data.data(), M, MPI_BYTE, b.data.data(), M, MPI_BYTE,
+             root, comm);
+}
+
+template <int (*F)(const void *, int, MPI_Datatype, void *, int,
+                   MPI_Datatype, int, MPI_Comm)>
+int gather(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    return F(b.data.data(), M, MPI_BYTE, b.root_data.data(), M, MPI_BYTE,
+             root, comm);
+}
+
+/* A model-based operation and the model it needs. */
+struct ModelOp {
+    CollectiveOp op;
+    const char *model; /**< "LMO" or "Hockney" */
+    bool reordered;    /**< needs CPM_p2p_initialize */
+};
+
+const std::vector<ModelOp> &model_ops()
+{
+    static const std::vector<ModelOp> ops = {
+        {{"CPM_Scatter_linear_opt",
+          "linear scatter, sends in the order of the LMO model",
+          CollKind::Scatter, scatter<CPM_Scatter_linear_opt>},
+         "LMO", false},
+        {{"CPM_Gather_linear_opt",
+          "linear gather, LMO receive order, medium sizes in pieces",
+          CollKind::Gather, gather<CPM_Gather_linear_opt>},
+         "LMO", false},
+        {{"CPM_Scatter_binomial_opt",
+          "binomial scatter, best mapping of the Hockney model",
+          CollKind::Scatter, scatter<CPM_Scatter_binomial_opt>},
+         "Hockney", false},
+        {{"CPM_Scatter_binomial_cor",
+          "binomial scatter, worst mapping of the Hockney model",
+          CollKind::Scatter, scatter<CPM_Scatter_binomial_cor>},
+         "Hockney", false},
+        {{"CPM_Gather_binomial_opt",
+          "binomial gather, best mapping of the Hockney model",
+          CollKind::Gather, gather<CPM_Gather_binomial_opt>},
+         "Hockney", false},
+        {{"CPM_Gather_binomial_cor",
+          "binomial gather, worst mapping of the Hockney model",
+          CollKind::Gather, gather<CPM_Gather_binomial_cor>},
+         "Hockney", false},
+        {{"CPM_Scatter_binomial",
+          "binomial scatter on the communicator of CPM_p2p_initialize "
+          "(Hockney, best mapping at 64 KiB)",
+          CollKind::Scatter, scatter<CPM_Scatter_binomial>},
+         "Hockney", true},
+    };
+    return ops;
+}
+
+const ModelOp *find_model_op(const std::string &name)
+{
+    for (const ModelOp &m : model_ops())
+        if (name == m.op.name)
+            return &m;
+    return nullptr;
+}
+
+const unsigned kGroups = kOptMeasure | kOptTiming | kOptCollective | kOptRoot;
+
+/* A value of -M nobody types: -M is optional here (parse_options makes it
+ * required in its group). */
+const char *const kNoModel = "\x01";
+
+/* Parses with the model group for -M and -i, and refuses the model
+ * tool's other options. */
+ToolOptions parse(int argc, char **argv)
+{
+    std::vector<std::string> words = {argc > 0 ? argv[0] : "collective",
+                                      "-M", kNoModel};
+    for (int a = 1; a < argc; ++a)
+        words.push_back(argv[a]);
+    std::vector<char *> args;
+    for (std::string &w : words)
+        args.push_back(&w[0]);
+    args.push_back(nullptr);
+    ToolOptions o = parse_options(int(words.size()), args.data(),
+                                  kGroups | kOptModel);
+    if (o.model == kNoModel)
+        o.model.clear();
+    ToolOptions defaults;
+    const char *other = o.json                       ? "--json"
+                        : !o.estimate.empty()        ? "-E"
+                        : !o.compare.empty()         ? "--compare"
+                        : o.bp_h != defaults.bp_h    ? "--bp-h"
+                        : o.bp_breaks != defaults.bp_breaks ? "--bp-breaks"
+                        : o.bp_criterion != defaults.bp_criterion ? "--bp-ic"
+                                                           : nullptr;
+    if (other)
+        throw UsageError("unknown option '" + std::string(other) +
+                         "' (see -h)");
+    return o;
+}
+
+std::string help_tail()
+{
+    return "\nmodel options (for the CPM_* operations, which need them):\n"
+           "  -M, --model S           the model of the operation: LMO or "
+           "Hockney\n"
+           "  -i, --input FILE        the model file (- for standard input), "
+           "as the\n"
+           "                          model tool writes it, of N processes\n" +
+           collective_operations_help();
+}
+
+/* Loads the model of -i on rank 0 and sets it on every process for the
+ * C names; the reordered communicator too if the operation needs it. */
+HeaderLines prepare(const ToolOptions &opt, const CollectiveOp &op,
+                    MPI_Comm comm)
+{
+    int rank = 0, n = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    const ModelOp *m = find_model_op(op.name);
+    agree(comm, [&] {
+        if (!m) {
+            if (!opt.model.empty() || !opt.input.empty())
+                throw UsageError(std::string("-M and -i are for the CPM_* "
+                                             "operations; ") +
+                                 op.name + " uses no model");
+            return;
+        }
+        std::string use = std::string(" (-M ") + m->model + " -i FILE)";
+        if (opt.model.empty())
+            throw UsageError(std::string(op.name) + " needs the " + m->model +
+                             " model" + use);
+        if (opt.model != m->model)
+            throw UsageError(std::string(op.name) + " uses the " + m->model +
+                             " model, not '" + opt.model + "'" + use);
+        if (opt.input.empty())
+            throw UsageError(std::string(op.name) +
+                             " needs a model file (-i FILE), as written by "
+                             "'model -M " + m->model + " -o FILE'");
+    });
+    if (!m)
+        return {};
+    bool lmo = std::string(m->model) == "LMO";
+    std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
+    std::unique_ptr<models::LMO> l;
+    std::unique_ptr<models::Hockney> h;
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
+        std::ifstream file;
+        std::istream *in = &std::cin;
+        if (!is_stdin_name(opt.input)) {
+            file.open(opt.input);
+            if (!file)
+                throw UsageError("cannot open model file '" + opt.input + "'");
+            in = &file;
+        }
+        const auto &schema =
+            lmo ? models::LMO::schema() : models::Hockney::schema();
+        models::ModelData d = models::read_text(*in, name, m->model, schema);
+        if (d.n != n)
+            throw UsageError(name + ": the model is of " + std::to_string(d.n) +
+                             " processes, this run has " + std::to_string(n));
+        if (lmo)
+            l = std::make_unique<models::LMO>(models::LMO::from_data(d));
+        else
+            h = std::make_unique<models::Hockney>(
+                models::Hockney::from_data(d));
+    });
+    agree(comm, [&] {
+        if (lmo)
+            coll::lmo_initialize(comm, l.get());
+        else
+            coll::hockney_initialize(comm, h.get());
+    });
+    if (m->reordered)
+        agree(comm, [&] { coll::p2p_initialize(comm, opt.root, true); });
+    return {{"model", std::string(m->model) + " from " + name}};
+}
+
+/* Frees what prepare() set, before MPI_Finalize. */
+struct Cleanup {
+    ~Cleanup()
+    {
+        coll::p2p_finalize();
+        coll::lmo_finalize();
+        coll::hockney_finalize();
+    }
+};
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    for (const ModelOp &m : model_ops())
+        add_collective(m.op);
+    return tool_main(
+        argc, argv, "collective",
+        "mpirun -np N collective -O NAME [-M MODEL -i FILE] [options]",
+        kGroups, help_tail(),
+        [](const ToolOptions &opt, MPI_Comm comm) {
+            Cleanup cleanup;
+            run_collective_tool(opt, comm,
+                                [&](const CollectiveOp &op, MPI_Comm c) {
+                                    return prepare(opt, op, c);
+                                });
+        },
+        [&] { return parse(argc, argv); });
+}
