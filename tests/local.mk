@@ -87,3 +87,6 @@ include $(srcdir)/tests/capi/local.mk
 
 # Emulated-cluster test: its own rules.
 include $(srcdir)/tests/emu/local.mk
+
+# Model-based collectives: their own rules.
+include $(srcdir)/tests/coll/local.mk
