@@ -8,6 +8,8 @@
 #   coll_np5.sh     mpi_coll at 5 processes
 #   coll_tool.sh    collective -O CPM_* -M -i at 3 processes, and bad
 #                   model input failing cleanly
+#   test_coll_c99   cpm_coll.h in C99 (-pedantic-errors), before and after
+#                   cpm.h
 if HAVE_GTEST
 COLL_TEST_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/src/coll \
 	-I$(top_srcdir)/src/capi
@@ -25,3 +27,16 @@ tests_coll_mpi_coll_CPPFLAGS = $(COLL_TEST_CPPFLAGS)
 tests_coll_mpi_coll_LDADD = $(TEST_LDADD)
 endif
 EXTRA_DIST += tests/coll/coll_np5.sh tests/coll/coll_tool.sh
+
+# A test in C, compiled by the C compiler against a stand-in <mpi.h>
+# (tests/coll/c99; the C compiler knows no MPI flags) and linked by the
+# C++ linker (libcpm is C++), as tests/capi/test_capi_c99.
+check_PROGRAMS += tests/coll/test_coll_c99
+TESTS += tests/coll/test_coll_c99
+tests_coll_test_coll_c99_SOURCES = tests/coll/test_coll_c99.c \
+	tests/coll/test_coll_c99_order.c tests/coll/c99/mpi.h
+nodist_EXTRA_tests_coll_test_coll_c99_SOURCES = tests/coll/coll_c99_link.cpp
+tests_coll_test_coll_c99_CPPFLAGS = -I$(top_srcdir)/tests/coll/c99 \
+	-I$(top_srcdir)/src/coll -I$(top_srcdir)/src/capi
+tests_coll_test_coll_c99_CFLAGS = -std=c99 -pedantic-errors -Wall -Wextra
+tests_coll_test_coll_c99_LDADD = libcpm.la
