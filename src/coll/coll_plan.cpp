@@ -58,20 +58,6 @@ std::vector<int> order_by_leg(const models::LMO &m, int root, double M,
     return ranks;
 }
 
-/* The small-message gather g(M) of the file comment, kappa1 included,
- * with the receives in the given order. */
-double gather_small(const models::LMO &m, int root, double M,
-                    const std::vector<int> &order)
-{
-    double a = lmo_root_cost(m, root, M), t = 0;
-    int k = 0;
-    for (int i : order) {
-        ++k;
-        t = std::max(t, lmo_leg(m, root, i, M) + double(m.n - k) * a);
-    }
-    return t + m.kappa1 * M;
-}
-
 int lowbit(int v) { return v & -v; }
 
 int pow2_at_least(int n)
@@ -250,22 +236,13 @@ double predict_gather_linear_opt(const models::LMO &m, int root, double M)
     long whole = long(M);
     long K = double(whole) == M ? gather_linear_pieces(m, whole) : 1;
     if (K > 1) {
-        // K pieces of q or q + 1 bytes, r of them q + 1 (piece_offset);
-        // the receives of every round in the order for q bytes
+        // K small gathers of q or q + 1 bytes, r of them q + 1
+        // (piece_offset); each piece is at most M1 < M2 bytes
         long q = whole / K, r = whole % K;
-        std::vector<int> order = gather_linear_order(m, root, double(q));
-        return double(K - r) * gather_small(m, root, double(q), order) +
-               (r ? double(r) * gather_small(m, root, double(q + 1), order)
-                  : 0.0);
+        return double(K - r) * m.many2one(root, double(q)) +
+               (r ? double(r) * m.many2one(root, double(q + 1)) : 0.0);
     }
-    if (m.M2 && M > *m.M2) {
-        double sum = 0;
-        for (int i = 0; i < m.n; ++i)
-            sum += lmo_leg(m, root, i, M); // 0 for the root
-        return double(m.n - 1) * lmo_root_cost(m, root, M) + sum +
-               m.kappa2 * M;
-    }
-    return gather_small(m, root, M, gather_linear_order(m, root, M));
+    return m.many2one(root, M);
 }
 
 double binomial_time(const models::Hockney &h, const std::vector<int> &order,

@@ -17,18 +17,20 @@
  *   where T'_(k) is the leg of the k-th process in that order (above S
  *   the transfers serialise and the order does not matter).
  * - CPM_Gather_linear_opt posts its receives in increasing order of
- *   T'_i(M), the order in which the messages arrive; the root processes
- *   each in a(M) as it comes:
- *     g(M) = max_k ( T'_(k)(M) + (n-k) a(M) ) + kappa1 M   (small)
+ *   T'_i(M), the order in which the messages are expected. The model's
+ *   many-to-one time has the root process every message after the last
+ *   has arrived, so the order does not enter the prediction:
+ *     g(M) = (n-1) a(M) + max_i T'_i(M) + kappa1 M  (small)
  *     T = g(M)                                      if M <= M1 (or no M1)
  *     T = (n-1) a(M) + sum_i T'_i(M) + kappa2 M     if M > M2
  *     T = sum_{p=1..K} g(m_p)                      if M1 < M <= M2
- *   In the medium range, where gather escalates, every process sends its
- *   block in K = ceil(M / floor(M1)) pieces of m_p <= M1 bytes (q =
- *   floor(M/K) or q + 1 bytes), and the root gathers the pieces round by
- *   round, each round's receives in the order for q bytes: K small
- *   gathers in place of one medium one. Without M2 the medium range has
- *   no upper end.
+ *   (LMO::many2one, piece by piece). In the medium range, where gather
+ *   escalates (the model predicts the time without the escalations),
+ *   every process sends its block in K = ceil(M / floor(M1)) pieces of
+ *   m_p <= M1 bytes (q = floor(M/K) or q + 1 bytes), and the root gathers
+ *   the pieces round by round, each round's receives in the order for q
+ *   bytes: K small gathers in place of one medium one. Without M2 the
+ *   medium range has no upper end.
  *
  * Binomial scatter and gather with the Hockney model
  * (src/models/model_hockney.h). The tree is that of MPIB_Scatter_binomial
