@@ -29,7 +29,8 @@ SCRIPT_TESTS = \
 	tests/tools/tools_bad_input.sh \
 	tests/tools/tools_output.sh \
 	tests/tools/tools_model.sh \
-	tests/tools/tools_validate.sh
+	tests/tools/tools_validate.sh \
+	tests/tools/plots_render.sh
 
 check_PROGRAMS += $(UNIT_TESTS) $(MPI_TESTS)
 TESTS += $(UNIT_TESTS) $(MPI_TESTS) $(SCRIPT_TESTS)
@@ -90,3 +91,6 @@ include $(srcdir)/tests/emu/local.mk
 
 # Model-based collectives: their own rules.
 include $(srcdir)/tests/coll/local.mk
+
+# The fixed data set of plots_render.sh.
+EXTRA_DIST += tests/data/plots

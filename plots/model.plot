@@ -1,18 +1,18 @@
-# validate.plot: observed against predicted times from a cpm-validate
+# model.plot: observed against predicted times from a cpm-validate
 # directory (doc/workflow.md). Draws, for each terminal of `terms`:
 #   p2p.EXT      one-way time of the pair (pair_i, pair_j) against message size:
 #                observed (with its confidence interval) and each model
 #   scatter.EXT  linear and native scatter observed, each model's scatter
 #   gather.EXT   the same for gather
 #
-#   gnuplot -e "dir='results'" validate.plot
-#   gnuplot -e "dir='results'; out='figs'; terms='pdf'; pair_i=0; pair_j=3" validate.plot
+#   gnuplot -e "dir='results'" model.plot
+#   gnuplot -e "dir='results'; out='figs'; terms='pdf'; pair_i=0; pair_j=3" model.plot
 #
 # Variables: dir (the cpm-validate directory, required), out (default
 # dir/figures), terms (any of "png pdf eps", default all three), pair_i, pair_j
 # (the pair, default 0 1). Runs from any directory.
 
-if (!exists("dir")) { print "validate.plot: give the data directory: gnuplot -e \"dir='DIR'\" validate.plot"; exit status 2 }
+if (!exists("dir")) { print "model.plot: give the data directory: gnuplot -e \"dir='DIR'\" model.plot"; exit status 2 }
 if (!exists("out")) out = dir."/figures"
 if (!exists("terms")) terms = "png pdf eps"
 if (!exists("pair_i")) pair_i = 0
