@@ -91,3 +91,26 @@ smpi-tools smpi-settings:
 	@exit 1
 endif
 .PHONY: smpi-tools smpi-settings
+
+# The cost of building each model (not a test): Hockney, LMO, PLogP and
+# LogGP built by smpi/model with -p 1 and -p 0 on simulated clusters of
+# BENCH_MODEL_SIZES hosts; simulated build time, wall and CPU time of the
+# simulation, experiments and counted repetitions. A markdown report in
+# bench-models.md (progress on stderr); doc/results/model-cost.md.
+BENCH_MODEL_SIZES = 4 8 16
+CLEANFILES += bench-models.md bench-models.md.tmp
+EXTRA_DIST += benchmark/smpi/bench_model_cost.sh doc/results/model-cost.md
+if HAVE_SMPI
+bench-models: smpi/model smpi/collective cpm-smpi-platform$(EXEEXT) cpm-smpirun
+	SMPIRUN='$(SMPIRUN)' top_builddir='$(abs_top_builddir)' \
+	top_srcdir='$(abs_top_srcdir)' \
+		bash $(srcdir)/benchmark/smpi/bench_model_cost.sh \
+		$(BENCH_MODEL_SIZES) > bench-models.md.tmp
+	mv bench-models.md.tmp bench-models.md
+	cat bench-models.md
+else
+bench-models:
+	@echo "SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
+	@exit 1
+endif
+.PHONY: bench-models
