@@ -2,35 +2,11 @@
 
 namespace cpm::coll::detail {
 
-MPI_Aint extent_of(MPI_Datatype type)
-{
-    MPI_Aint lb = 0, extent = 0;
-    MPI_Type_get_extent(type, &lb, &extent);
-    return extent;
-}
-
 long bytes_of(int count, MPI_Datatype type)
 {
     int size = 0;
     MPI_Type_size(type, &size);
     return long(count) * size;
-}
-
-TypedBuffer::TypedBuffer(long elements, MPI_Datatype type)
-{
-    MPI_Aint lb = 0, extent = 0, true_lb = 0, true_extent = 0;
-    MPI_Type_get_extent(type, &lb, &extent);
-    MPI_Type_get_true_extent(type, &true_lb, &true_extent);
-    long bytes = elements > 0 ? (elements - 1) * extent + true_extent : 1;
-    bytes_.resize(bytes > 0 ? bytes : 1);
-    origin_ = bytes_.data() - true_lb;
-}
-
-int local_copy(const void *src, int scount, MPI_Datatype stype, void *dst,
-               int rcount, MPI_Datatype rtype)
-{
-    return MPI_Sendrecv(src, scount, stype, 0, kTag, dst, rcount, rtype, 0,
-                        kTag, MPI_COMM_SELF, MPI_STATUS_IGNORE);
 }
 
 BlockList::BlockList(const void *buf, const int *blocks, int k, int count,

@@ -4,6 +4,8 @@
 #ifndef CPM_COLL_UTIL_H
 #define CPM_COLL_UTIL_H
 
+#include "benchmark_coll_util.h"
+
 #include <mpi.h>
 
 #include <vector>
@@ -13,33 +15,15 @@ namespace cpm::coll::detail {
 /** Tag of the model-based collectives' messages. */
 const int kTag = 7311;
 
-/** Extent of a datatype in bytes. */
-MPI_Aint extent_of(MPI_Datatype type);
+// Typed block addressing, temporary buffers and local copies are the
+// measurement module's (benchmark_coll_util.h).
+using bench::coll::block;
+using bench::coll::extent_of;
+using bench::coll::local_copy;
+using bench::coll::TypedBuffer;
 
 /** Size (bytes of data) of count elements of type. */
 long bytes_of(int count, MPI_Datatype type);
-
-/** Address of block b of a buffer of blocks of count elements. */
-inline char *block(const void *buf, long b, int count, MPI_Aint extent)
-{
-    return static_cast<char *>(const_cast<void *>(buf)) + b * count * extent;
-}
-
-/** Room for `elements` elements of type, addressed from data(). */
-class TypedBuffer {
-public:
-    TypedBuffer(long elements, MPI_Datatype type);
-    char *data() { return origin_; }
-
-private:
-    std::vector<char> bytes_;
-    char *origin_ = nullptr;
-};
-
-/** Copies scount elements of stype at src to rcount elements of rtype at
- *  dst (same type signature), as a message to self. An MPI code. */
-int local_copy(const void *src, int scount, MPI_Datatype stype, void *dst,
-               int rcount, MPI_Datatype rtype);
 
 /**
  * The blocks blocks[0], blocks[1], ... (each count elements of type, block
