@@ -29,9 +29,9 @@ mkdir -p "$out"
 report=$out/evaluation.md.tmp
 : >"$report"
 
-# truth_errors BED TRUTH DIR: max relative parameter errors of Hockney, LMO
+# truth_errors TRUTH DIR: max relative parameter errors of Hockney, LMO
 truth_errors() {
-    local truth=$2 dir=$3 m
+    local truth=$1 dir=$2 m
     echo
     echo "Parameters against the platform's truth (\`tests/smpi/smpi_truth MODEL $truth MODELFILE\`):"
     echo
@@ -84,7 +84,7 @@ run_bed() {
         echo
         sed -n '/^| model/,/^$/p' "$dir/summary.md"
         sed -n '/^Build times/,$p' "$dir/summary.md"
-        case $bed in smpi-*) truth_errors "$bed" "$out/$bed-platform.truth" "$dir" ;; esac
+        case $bed in smpi-*) truth_errors "$out/$bed-platform.truth" "$dir" ;; esac
         echo
     } >>"$report"
 }
