@@ -20,7 +20,9 @@ enum LongOnly {
     kCompare,
     kBpH,
     kBpBreaks,
-    kBpIc
+    kBpIc,
+    kTau,
+    kConfig
 };
 
 struct Spec {
@@ -68,6 +70,11 @@ const Spec kSpecs[] = {
     {kCompare, "compare", true, "FILE",
      "compare with the times of a p2p or collective output FILE: "
      "observed, predicted, mu per row and their mean and max (with -i)",
+     kOptModel},
+    {kTau, "tau", true, "N",
+     "model: concurrent transfers of -E (tau-Lop; default: 1)", kOptModel},
+    {kConfig, "config", true, "FILE",
+     "model: kernel configuration of -E (process layout and 2D partition)",
      kOptModel},
     {kBpH, "bp-h", true, "D",
      "Bai-Perron minimal segment, fraction or count (default: 0.15)",
@@ -282,6 +289,14 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
             if (arg.empty())
                 throw UsageError("option " + opt + ": empty file name");
             o.compare = arg;
+            break;
+        case kTau:
+            o.tau = int(positive(arg, opt));
+            break;
+        case kConfig:
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty file name");
+            o.config = arg;
             break;
         case kBpH:
             o.bp_h = parse_real(arg, opt);

@@ -42,7 +42,16 @@ Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
     } else if (op.subject == Subject::Root) {
         q.root = opt.root;
         what = "root " + std::to_string(q.root);
+    } else if (op.subject == Subject::Config) {
+        if (opt.config.empty())
+            throw UsageError("-E " + opt.estimate +
+                             " needs a kernel configuration (--config FILE)");
+        q.config = opt.config;
+        what = "configuration " + opt.config;
     }
+    q.tau = opt.tau;
+    if (q.tau > 1)
+        what += ", tau=" + std::to_string(q.tau);
     if (std::max({q.i, q.j, q.root}) >= n)
         throw UsageError(what + " names a rank outside 0.." +
                          std::to_string(n - 1) + " of this " + kind.name +

@@ -29,10 +29,13 @@ struct Query {
     int j = 1;        /**< receiver of a point-to-point operation */
     int root = 0;     /**< root of a collective operation */
     double M = 0;     /**< message size (bytes per process) */
+    int tau = 1;      /**< concurrent transfers (tau-Lop) */
+    std::string config; /**< kernel configuration file (Subject::Config) */
 };
 
-/** What an operation is about. */
-enum class Subject { Pair, Root, None };
+/** What an operation is about: a pair (--pair), a root (--root), nothing,
+ *  or a kernel configuration file (--config). */
+enum class Subject { Pair, Root, None, Config };
 
 /** A predicted operation. */
 struct Operation {

@@ -1,9 +1,14 @@
 # The model tool: builds, loads, converts and predicts with any model of
-# the registry (cli_registry.cpp).
+# the registry (cli_registry.cpp; one cli_kind_NAME.cpp per model).
 bin_PROGRAMS += model
 model_SOURCES = \
 	src/cli/cli_registry.cpp \
 	src/cli/cli_registry.h \
+	src/cli/cli_handle.h \
+	src/cli/cli_kinds.h \
+	src/cli/cli_kind_hockney.cpp \
+	src/cli/cli_kind_lmo.cpp \
+	src/cli/cli_kind_plogp.cpp \
 	src/cli/cli_compare.cpp \
 	src/cli/cli_compare.h \
 	src/cli/cli_model_tool.cpp
