@@ -1,0 +1,97 @@
+/**
+ * \file kernel_config.h
+ * \brief Kernel configurations (process layout plus 2D partition) and the
+ *        communication pattern of the SUMMA and 2D-wave kernels
+ *        (Rico-Gallego, Lastovetsky, Diaz-Martin, section 4).
+ *
+ * A configuration says on which node (and node type) each process runs and
+ * which rectangle of an N x N grid of units it owns. The pattern of a
+ * kernel iteration is a list of phases; in a phase every process starts
+ * its sends at the same time. A process's sends in a phase are either
+ * sequential (one after the other, e.g. SUMMA's blocking column sends) or
+ * concurrent (all posted at once, e.g. the 2D-wave halo exchange).
+ * Communication models turn a phase into a time (tau-Lop: the concurrency
+ * algebra; HLogGP: sum over a process's neighbours, max over processes).
+ *
+ * Message sizes are in units; a unit is unit_bytes bytes (SUMMA: one
+ * b x b block of doubles; 2D wave: one element of a halo edge).
+ */
+#ifndef CPM_KERNEL_CONFIG_H
+#define CPM_KERNEL_CONFIG_H
+
+#include <istream>
+#include <string>
+#include <vector>
+
+/** \defgroup kernels Kernel configurations and communication patterns
+ *  Depends on common only.
+ *  @{ */
+
+namespace cpm::kernels {
+
+/** Which kernel a configuration describes. */
+enum class Kernel { Summa, Wave2D };
+
+/** One process of the layout. */
+struct Process {
+    std::string node; /**< node name (processes on one node share memory) */
+    std::string type; /**< node type (tau-Lop parameters are per type) */
+};
+
+/** A rectangle of the N x N unit grid: columns x..x+w-1, rows y..y+h-1. */
+struct Rect {
+    long x = 0, y = 0, w = 0, h = 0;
+};
+
+/** A configuration: layout and partition (one rectangle per process). */
+struct Config {
+    Kernel kernel = Kernel::Summa;
+    long N = 0;                  /**< grid side in units */
+    std::vector<Process> procs;  /**< by rank */
+    std::vector<Rect> rects;     /**< by rank; they tile the grid */
+};
+
+/** One message of a phase. */
+struct Message {
+    int dst = 0;    /**< receiving rank */
+    long units = 0; /**< size in units (bytes = units * unit_bytes) */
+};
+
+/** What one process sends in a phase. */
+struct Sends {
+    int src = 0;                   /**< sending rank */
+    bool concurrent = false;       /**< all at once, or one after another */
+    std::vector<Message> messages; /**< in the order they are sent */
+};
+
+/** A phase: every process starts its sends at the same time. */
+struct Phase {
+    std::vector<Sends> senders; /**< processes that send in this phase */
+};
+
+/** Reads a configuration (format in doc/formats.md); throws
+ *  cpm::UsageError naming name:line on malformed input, a partition that
+ *  does not tile the grid, or a rank without a rectangle. */
+Config read_config(std::istream &in, const std::string &name);
+/** Reads a configuration file by path (same errors; unreadable file). */
+Config read_config_file(const std::string &path);
+
+/** Whether ranks a and b share a node (channel 0) or not (channel 1). */
+bool same_node(const Config &c, int a, int b);
+
+/** The phases of SUMMA iteration k (0 <= k < N): the pivot block column
+ *  sent along rows (phase 1), then the pivot block row down columns
+ *  (phase 2). */
+std::vector<Phase> summa_iteration(const Config &c, long k);
+/** The single phase of one 2D-wave iteration: each process sends each
+ *  neighbour the shared part of its perimeter, all sends concurrent. */
+std::vector<Phase> wave2d_iteration(const Config &c);
+/** The iterations of the configuration's kernel: N for SUMMA (eq. 11),
+ *  one for the 2D wave (its time per iteration). */
+std::vector<std::vector<Phase>> kernel_iterations(const Config &c);
+
+} // namespace cpm::kernels
+
+/** @} */
+
+#endif
