@@ -97,8 +97,10 @@ endif
 check_PROGRAMS += tests/smpi/smpi_truth
 tests_smpi_smpi_truth_SOURCES = tests/smpi/smpi_truth.cpp
 tests_smpi_smpi_truth_CPPFLAGS =
-TESTS += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eval.sh
+TESTS += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eval.sh \
+	tests/smpi/smpi_validate.sh
 EXTRA_DIST += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eval.sh \
+	tests/smpi/smpi_validate.sh \
 	tests/smpi/smpi_common.sh
 
 if HAVE_SMPI
