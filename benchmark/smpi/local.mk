@@ -41,7 +41,7 @@ SMPI_TOOL_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(DEFS) -I$(top_builddir) \
 	$(MPI_NOCXX_CPPFLAGS) -I$(top_srcdir)/src/common \
 	-I$(top_srcdir)/src/stats -I$(top_srcdir)/src/rbridge \
 	-I$(top_srcdir)/src/models -I$(top_srcdir)/benchmark \
-	-I$(top_srcdir)/src/cli $(GSL_CFLAGS) $(R_CPPFLAGS) \
+	-I$(top_srcdir)/src/cli -I$(top_srcdir)/src/coll $(GSL_CFLAGS) $(R_CPPFLAGS) \
 	-DCPM_R_DIR='"$(abs_top_srcdir)/R"'
 SMPI_TOOL_LIBS = $(R_LIBS) $(GSL_LIBS)
 # Coarse but safe: every object depends on every header.

@@ -491,4 +491,8 @@ double PLogP_g(const PLogP_model *model, int i, int j, int M);
 }
 #endif
 
+/* The model-based collectives (LMO_initialize, CPM_Scatter_linear_opt,
+ * ...), as in CPM 1.0.1 where one header declared everything. */
+#include "cpm_coll.h"
+
 #endif

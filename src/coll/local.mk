@@ -16,7 +16,7 @@ pkginclude_HEADERS += \
 noinst_HEADERS += \
 	src/coll/coll_util.h \
 	src/coll/coll_internal.h
-# For the headers that include cpm_coll.h (src/capi/cpm.h, later).
+# For the headers that include cpm_coll.h (src/capi/cpm.h).
 libcpm_la_CPPFLAGS += -I$(top_srcdir)/src/coll
 EXTRA_DIST += doc/collectives.md
 

@@ -7,7 +7,8 @@
 #   mpi_capi_compat  under mpirun: a CPM 1.0.1-style program that uses
 #                    only cpm.h (C code, compiled as C++; see below)
 if HAVE_GTEST
-CAPI_TEST_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/src/capi
+CAPI_TEST_CPPFLAGS = $(TEST_CPPFLAGS) -I$(top_srcdir)/src/capi \
+	-I$(top_srcdir)/src/coll
 
 CAPI_TESTS = tests/capi/test_capi tests/capi/mpi_capi
 check_PROGRAMS += $(CAPI_TESTS)
@@ -32,7 +33,7 @@ tests_capi_test_capi_c99_SOURCES = tests/capi/test_capi_c99.c \
 	tests/capi/c99/mpi.h
 nodist_EXTRA_tests_capi_test_capi_c99_SOURCES = tests/capi/capi_c99_link.cpp
 tests_capi_test_capi_c99_CPPFLAGS = -I$(top_srcdir)/tests/capi/c99 \
-	-I$(top_srcdir)/src/capi
+	-I$(top_srcdir)/src/capi -I$(top_srcdir)/src/coll
 tests_capi_test_capi_c99_CFLAGS = -std=c99 -pedantic-errors -Wall -Wextra
 tests_capi_test_capi_c99_LDADD = libcpm.la -lm
 
@@ -42,5 +43,5 @@ check_PROGRAMS += tests/capi/mpi_capi_compat
 TESTS += tests/capi/mpi_capi_compat
 tests_capi_mpi_capi_compat_SOURCES = tests/capi/mpi_capi_compat.cpp
 tests_capi_mpi_capi_compat_CPPFLAGS = -I$(top_srcdir)/src/capi \
-	$(MPI_NOCXX_CPPFLAGS)
+	-I$(top_srcdir)/src/coll $(MPI_NOCXX_CPPFLAGS)
 tests_capi_mpi_capi_compat_LDADD = libcpm.la

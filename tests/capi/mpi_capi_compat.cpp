@@ -143,6 +143,25 @@ static void lmo(MPI_Comm comm, int rank, int n, MPIB_precision precision)
         printf("LMO: S %d, M1 %d, M2 %d; 0 -> 1, 1 KiB: %g s\n", model->S,
                model->M1, model->M2, LMO_estimate_p2p(model, 0, 1, 1024));
     }
+    /* The model-based gather, declared by cpm.h as in CPM 1.0.1: the
+     * model set on rank 0 is broadcast; the data must arrive in rank
+     * order whatever order the model chooses. */
+    CHECK(LMO_initialize(comm, model) == MPI_SUCCESS);
+    {
+        int send[4], *recv = NULL, k, r;
+        for (k = 0; k < 4; k++)
+            send[k] = 100 * rank + k;
+        if (rank == 0)
+            recv = (int *)malloc(4 * n * sizeof(int));
+        CHECK(CPM_Gather_linear_opt(send, 4, MPI_INT, recv, 4, MPI_INT, 0,
+                                    comm) == MPI_SUCCESS);
+        if (rank == 0)
+            for (r = 0; r < n; r++)
+                for (k = 0; k < 4; k++)
+                    CHECK(recv[4 * r + k] == 100 * r + k);
+        free(recv);
+    }
+    CHECK(LMO_finalize(comm) == MPI_SUCCESS);
     LMO_free(model);
     CPM_endR();
 }
