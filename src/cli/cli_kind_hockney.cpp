@@ -1,6 +1,7 @@
 /* The Hockney model in the model tool: operations, build and load. */
 #include "cli_handle.h"
 #include "cli_kinds.h"
+#include "coll_plan.h"
 
 namespace cpm::cli {
 
@@ -27,6 +28,18 @@ std::map<std::string, Handle<Hockney>::Fn> hockney_ops()
         {"h_sg_linear_parallel",
          [](H h, Q q) { return h.h_sg_linear_parallel(q.M); }},
         {"h_sg_binomial", [](H h, Q q) { return h.h_sg_binomial(q.M); }},
+        {"CPM_Scatter_binomial_opt",
+         [](H h, Q q) { return coll::predict_scatter_binomial_opt(h, q.root, q.M); }},
+        {"CPM_Scatter_binomial_cor",
+         [](H h, Q q) { return coll::predict_scatter_binomial_cor(h, q.root, q.M); }},
+        {"CPM_Gather_binomial_opt",
+         [](H h, Q q) { return coll::predict_gather_binomial_opt(h, q.root, q.M); }},
+        {"CPM_Gather_binomial_cor",
+         [](H h, Q q) { return coll::predict_gather_binomial_cor(h, q.root, q.M); }},
+        {"CPM_Scatter_binomial",
+         [](H h, Q q) {
+             return coll::predict_scatter_binomial_reordered(h, q.root, true, q.M);
+         }},
     };
 }
 
@@ -65,7 +78,18 @@ ModelKind hockney_kind()
          {"h_sg_linear_parallel", "homogeneous, alpha + beta M",
           Subject::None},
          {"h_sg_binomial",
-          "homogeneous, ceil(log2 n) alpha + (n-1) beta M", Subject::None}},
+          "homogeneous, ceil(log2 n) alpha + (n-1) beta M", Subject::None},
+         {"CPM_Scatter_binomial_opt", "binomial scatter, best mapping",
+          Subject::Root},
+         {"CPM_Scatter_binomial_cor", "binomial scatter, worst mapping",
+          Subject::Root},
+         {"CPM_Gather_binomial_opt", "binomial gather, best mapping",
+          Subject::Root},
+         {"CPM_Gather_binomial_cor", "binomial gather, worst mapping",
+          Subject::Root},
+         {"CPM_Scatter_binomial",
+          "binomial scatter on CPM_p2p_initialize's communicator (opt)",
+          Subject::Root}},
         build_hockney, load_hockney};
 }
 

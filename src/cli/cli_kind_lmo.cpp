@@ -1,6 +1,7 @@
 /* The LMO model in the model tool: operations, build and load. */
 #include "cli_handle.h"
 #include "cli_kinds.h"
+#include "coll_plan.h"
 
 namespace cpm::cli {
 
@@ -18,6 +19,10 @@ std::map<std::string, Handle<LMO>::Fn> lmo_ops()
         {"many2one", [](L m, Q q) { return m.many2one(q.root, q.M); }},
         {"scatter", [](L m, Q q) { return m.one2many(q.root, q.M); }},
         {"gather", [](L m, Q q) { return m.many2one(q.root, q.M); }},
+        {"CPM_Scatter_linear_opt",
+         [](L m, Q q) { return coll::predict_scatter_linear_opt(m, q.root, q.M); }},
+        {"CPM_Gather_linear_opt",
+         [](L m, Q q) { return coll::predict_gather_linear_opt(m, q.root, q.M); }},
     };
 }
 
@@ -46,7 +51,12 @@ ModelKind lmo_kind()
          {"one2many", "one-to-many (linear scatter)", Subject::Root},
          {"many2one", "many-to-one (linear gather)", Subject::Root},
          {"scatter", "= one2many", Subject::Root},
-         {"gather", "= many2one", Subject::Root}},
+         {"gather", "= many2one", Subject::Root},
+         {"CPM_Scatter_linear_opt", "the model-based linear scatter",
+          Subject::Root},
+         {"CPM_Gather_linear_opt",
+          "the model-based linear gather (medium sizes in pieces)",
+          Subject::Root}},
         build_lmo, load_lmo};
 }
 

@@ -108,8 +108,15 @@ int run_offline(const ToolOptions &opt)
         if (!in)
             throw UsageError("cannot open observed file '" + opt.compare + "'");
         Observed obs = read_observed(in, opt.compare);
-        std::string op =
-            opt.estimate.empty() ? default_operation(obs) : opt.estimate;
+        std::string op = opt.estimate;
+        if (op.empty()) {
+            /* the model's own prediction of that operation if it has one
+             * (the CPM_* collectives), else scatter, gather or p2p */
+            op = default_operation(obs);
+            for (const Operation &o : kind.operations)
+                if (obs.operation == o.name)
+                    op = o.name;
+        }
         AtomicFile out(opt.output);
         CompareSummary sum =
             write_comparison(out.stream(), kind, *model, obs, op, opt.compare);

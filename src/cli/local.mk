@@ -12,7 +12,7 @@ model_SOURCES = \
 	src/cli/cli_compare.cpp \
 	src/cli/cli_compare.h \
 	src/cli/cli_model_tool.cpp
-model_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/cli
+model_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/cli -I$(top_srcdir)/src/coll
 model_LDADD = libcpm.la
 
 # The validation workflow (models, observed, comparison, figures).

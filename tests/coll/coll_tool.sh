@@ -61,6 +61,25 @@ for spec in CPM_Scatter_linear_opt:LMO:lmo3 CPM_Gather_linear_opt:LMO:lmo3 \
     grep -q "^# root: 1$" "$tmp/$op.out" || fail "$op: no root line"
     awk '!/^#/ { rows++; if (NF != 5 || !($2 > 0)) bad++ }
          END { exit (rows != 4 || bad > 0) }' "$tmp/$op.out" || fail "$op: rows"
+    # model --compare predicts the operation itself (not plain scatter or
+    # gather), with the numbers of model -E OP
+    "$top_builddir/model" -M "$model" -i "$tmp/$file" --compare "$tmp/$op.out" \
+        >"$tmp/$op.cmp" 2>"$tmp/err" || { fail "$op: model --compare exit $?"; cat "$tmp/err"; }
+    grep -q "^# summary: model $model op $op observed $op rows 4 " "$tmp/$op.cmp" ||
+        fail "$op: --compare summary: $(tail -1 "$tmp/$op.cmp")"
+    want=$("$top_builddir/model" -M "$model" -i "$tmp/$file" -E "$op" --root 1 \
+        --sizes 5000 | grep -v '^#' | cut -d' ' -f2)
+    got=$(awk '$1 == 5000 { print $4 }' "$tmp/$op.cmp")
+    [ -n "$want" ] && [ "$want" = "$got" ] || fail "$op: -E gives '$want', --compare '$got'"
+done
+# The worst mapping is predicted no faster than the best one.
+for o in Scatter Gather; do
+    best=$("$top_builddir/model" -M Hockney -i "$tmp/hockney3" -E CPM_${o}_binomial_opt \
+        --root 1 --sizes 40000 | grep -v '^#' | cut -d' ' -f2)
+    worst=$("$top_builddir/model" -M Hockney -i "$tmp/hockney3" -E CPM_${o}_binomial_cor \
+        --root 1 --sizes 40000 | grep -v '^#' | cut -d' ' -f2)
+    awk -v b="$best" -v w="$worst" 'BEGIN { exit !(b > 0 && w >= b) }' ||
+        fail "$o: predicted best $best, worst $worst"
 done
 # The model from standard input (read on rank 0).
 timeout 300 $MPIRUN_LOCAL -np 3 "$coll" -O CPM_Gather_linear_opt -M LMO -i - \
