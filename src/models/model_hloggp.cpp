@@ -1,0 +1,370 @@
+// HLogGP: T_ij(M) = os_i + L_ij + M G_ij + or_j; collectives and kernels
+// as model_hloggp.h says, where the equations and the estimation are.
+#include "model_hloggp.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <sstream>
+
+namespace cpm::models {
+
+namespace {
+
+using stats::Estimate;
+
+void check_rank(int n, int r, const char *what)
+{
+    if (r < 0 || r >= n)
+        throw UsageError(std::string(what) + " " + std::to_string(r) +
+                         " is outside 0.." + std::to_string(n - 1));
+}
+
+void check_size(double M)
+{
+    if (!(M >= 0) || !std::isfinite(M))
+        throw UsageError("message size must be a non-negative number, got " +
+                         std::to_string(M));
+}
+
+int lowbit(int v) { return v & -v; }
+
+int pow2_at_least(int n)
+{
+    int p = 1;
+    while (p < n)
+        p <<= 1;
+    return p;
+}
+
+std::string micro(double t)
+{
+    std::ostringstream s;
+    s.precision(3);
+    s << t * 1e6 << " us";
+    return s.str();
+}
+
+Estimate mean_of(const std::vector<double> &v, double cl)
+{
+    if (v.size() < 2)
+        return {v.empty() ? 0.0 : v[0], 0, v.size()};
+    return stats::mean_estimate(v, cl);
+}
+
+} // namespace
+
+const std::vector<RecordSpec> &HLogGP::schema()
+{
+    static const std::vector<RecordSpec> s = {
+        {"os", Index::Processor, {"value", "ci"}, true},
+        {"or", Index::Processor, {"value", "ci"}, true},
+        {"g", Index::Processor, {"value", "ci"}, true},
+        {"L", Index::Pair, {"value", "ci"}, true},
+        {"G", Index::Pair, {"ij", "ci_ij", "ji", "ci_ji"}, true},
+    };
+    return s;
+}
+
+ModelData HLogGP::to_data() const
+{
+    ModelData d;
+    d.model = name();
+    d.n = n;
+    d.provenance = provenance;
+    for (int i = 0; i < n; ++i) {
+        d.add("os", {i}, {os[i].value, os[i].ci});
+        d.add("or", {i}, {or_[i].value, or_[i].ci});
+        d.add("g", {i}, {g[i].value, g[i].ci});
+    }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            const Estimate &a = G[std::size_t(i) * n + j],
+                           &b = G[std::size_t(j) * n + i];
+            d.add("L", {i, j}, {L[p].value, L[p].ci});
+            d.add("G", {i, j}, {a.value, a.ci, b.value, b.ci});
+        }
+    return d;
+}
+
+HLogGP HLogGP::from_data(const ModelData &d)
+{
+    HLogGP m;
+    m.n = d.n;
+    m.provenance = d.provenance;
+    auto proc = [&](const char *key, std::vector<Estimate> &out) {
+        for (const auto &v : d.per_processor(key))
+            out.push_back({v.at(0), v.at(1), 1});
+    };
+    proc("os", m.os);
+    proc("or", m.or_);
+    proc("g", m.g);
+    for (int i = 0; i < m.n; ++i)
+        if (m.g[i].value < 0)
+            throw UsageError("HLogGP: the gap of processor " +
+                             std::to_string(i) + " is negative");
+    for (const auto &v : d.per_pair("L"))
+        m.L.push_back({v.at(0), v.at(1), 1});
+    m.G.assign(std::size_t(m.n) * m.n, Estimate{});
+    std::vector<std::vector<double>> G = d.per_pair("G");
+    for (int i = 0; i < m.n; ++i)
+        for (int j = i + 1; j < m.n; ++j) {
+            const std::vector<double> &v = G.at(pair_index(m.n, i, j));
+            if (v.at(0) < 0 || v.at(2) < 0)
+                throw UsageError("HLogGP: the gap per byte of link " +
+                                 std::to_string(i) + "-" + std::to_string(j) +
+                                 " is negative");
+            m.G[std::size_t(i) * m.n + j] = {v.at(0), v.at(1), 1};
+            m.G[std::size_t(j) * m.n + i] = {v.at(2), v.at(3), 1};
+        }
+    return m;
+}
+
+double HLogGP::send_overhead(int i) const
+{
+    check_rank(n, i, "rank");
+    return os.at(i).value;
+}
+
+double HLogGP::recv_overhead(int i) const
+{
+    check_rank(n, i, "rank");
+    return or_.at(i).value;
+}
+
+double HLogGP::gap(int i) const
+{
+    check_rank(n, i, "rank");
+    return g.at(i).value;
+}
+
+double HLogGP::latency(int i, int j) const
+{
+    check_rank(n, i, "rank");
+    check_rank(n, j, "rank");
+    return i == j ? 0 : L.at(pair_index(n, i, j)).value;
+}
+
+double HLogGP::gap_per_byte(int i, int j) const
+{
+    check_rank(n, i, "rank");
+    check_rank(n, j, "rank");
+    return i == j ? 0 : G.at(std::size_t(i) * n + j).value;
+}
+
+double HLogGP::p2p(int i, int j, double M) const
+{
+    check_rank(n, i, "rank");
+    check_rank(n, j, "rank");
+    check_size(M);
+    if (i == j)
+        return 0;
+    return os[i].value + latency(i, j) + M * gap_per_byte(i, j) +
+           or_[j].value;
+}
+
+double HLogGP::send_interval(int i, int j, double M) const
+{
+    check_size(M);
+    return std::max(g.at(i).value, os.at(i).value + M * gap_per_byte(i, j));
+}
+
+double HLogGP::recv_interval(int i, int j, double M) const
+{
+    check_size(M);
+    return std::max(g.at(j).value, or_.at(j).value + M * gap_per_byte(i, j));
+}
+
+double HLogGP::scatter_linear(int root, double M) const
+{
+    check_rank(n, root, "root");
+    check_size(M);
+    double start = 0, t = 0;
+    for (int x = 0; x < n; ++x) {
+        if (x == root)
+            continue;
+        t = std::max(t, start + p2p(root, x, M));
+        start += send_interval(root, x, M);
+    }
+    return t;
+}
+
+double HLogGP::gather_linear(int root, double M) const
+{
+    check_rank(n, root, "root");
+    check_size(M);
+    double F = -INFINITY;
+    for (int x = 0; x < n; ++x) {
+        if (x == root)
+            continue;
+        double A = os[x].value + latency(x, root) + M * gap_per_byte(x, root);
+        F = std::max(A + or_[root].value, F + recv_interval(x, root, M));
+    }
+    return n > 1 ? F : 0;
+}
+
+double HLogGP::scatter_binomial(int root, double M) const
+{
+    check_rank(n, root, "root");
+    check_size(M);
+    // arrival[v]: when relative rank v has its blocks.
+    std::vector<double> arrival(n, 0.0);
+    int top = pow2_at_least(n);
+    for (int v = 0; v < n; ++v) {
+        int a = (v + root) % n;
+        double start = arrival[v];
+        for (int mask = (v == 0 ? top : lowbit(v)) / 2; mask > 0; mask >>= 1) {
+            int c = v + mask;
+            if (c >= n)
+                continue;
+            int b = (c + root) % n;
+            double bytes = double(std::min(mask, n - c)) * M;
+            arrival[c] = start + p2p(a, b, bytes);
+            start += send_interval(a, b, bytes);
+        }
+    }
+    return *std::max_element(arrival.begin(), arrival.end());
+}
+
+double HLogGP::gather_binomial(int root, double M) const
+{
+    check_rank(n, root, "root");
+    check_size(M);
+    // ready[v]: when relative rank v has its subtree's blocks; children
+    // (v + mask) have higher relative ranks, so go down from n - 1.
+    std::vector<double> ready(n, 0.0);
+    int top = pow2_at_least(n);
+    for (int v = n - 1; v >= 0; --v) {
+        int a = (v + root) % n;
+        int lb = v == 0 ? top : lowbit(v);
+        double F = -INFINITY;
+        bool any = false;
+        for (int mask = 1; mask < lb && v + mask < n; mask <<= 1) {
+            int c = v + mask, b = (c + root) % n;
+            double bytes = double(std::min(mask, n - c)) * M;
+            double A = ready[c] + os[b].value + latency(b, a) +
+                       bytes * gap_per_byte(b, a);
+            F = std::max(A + or_[a].value, F + recv_interval(b, a, bytes));
+            any = true;
+        }
+        ready[v] = any ? F : 0;
+    }
+    return ready[0];
+}
+
+double HLogGP::phase(const kernels::Phase &p, double unit_bytes) const
+{
+    check_size(unit_bytes);
+    double worst = 0;
+    for (const kernels::Sends &s : p.senders) {
+        check_rank(n, s.src, "sending rank");
+        double sum = 0;
+        for (const kernels::Message &m : s.messages) {
+            check_rank(n, m.dst, "receiving rank");
+            if (m.units < 0)
+                throw UsageError("a message of " + std::to_string(m.units) +
+                                 " units");
+            sum += p2p(s.src, m.dst, double(m.units) * unit_bytes);
+        }
+        worst = std::max(worst, sum);
+    }
+    return worst;
+}
+
+double
+HLogGP::kernel(const std::vector<std::vector<kernels::Phase>> &iterations,
+               double unit_bytes) const
+{
+    double t = 0;
+    for (const auto &it : iterations)
+        for (const kernels::Phase &p : it)
+            t += phase(p, unit_bytes);
+    return t;
+}
+
+HLogGP hloggp_solve(const HLogGPData &data, double cl)
+{
+    const int n = data.n;
+    const std::vector<long> &sizes = data.sizes;
+    const std::size_t K = sizes.size(), nn = std::size_t(n) * n;
+    if (n < 2)
+        CPM_THROW("HLogGP: needs at least 2 processes");
+    if (K < 2 || sizes[0] != 0)
+        CPM_THROW("HLogGP: the sizes must start with 0 and include a size "
+                  "above 0");
+    for (std::size_t k = 1; k < K; ++k)
+        if (sizes[k] <= sizes[k - 1])
+            CPM_THROW("HLogGP: the sizes must increase");
+    if (data.rtt.size() != K)
+        CPM_THROW("HLogGP: roundtrips do not cover all sizes");
+    for (const auto &row : data.rtt)
+        if (row.size() != nn)
+            CPM_THROW("HLogGP: roundtrips do not cover all ordered pairs");
+    if (data.os.size() != nn || data.or_.size() != nn || data.g.size() != nn)
+        CPM_THROW("HLogGP: overheads and gaps do not cover all ordered pairs");
+
+    HLogGP m;
+    m.n = n;
+    for (int i = 0; i < n; ++i) {
+        std::vector<double> os, orr, g;
+        for (int j = 0; j < n; ++j) {
+            if (j == i)
+                continue;
+            std::size_t e = std::size_t(i) * n + j;
+            os.push_back(data.os[e].T);
+            orr.push_back(data.or_[e].T);
+            g.push_back(data.g[e].T);
+        }
+        m.os.push_back(mean_of(os, cl));
+        m.or_.push_back(mean_of(orr, cl));
+        m.g.push_back(mean_of(g, cl));
+        std::string who = "HLogGP: processor " + std::to_string(i) + ": ";
+        if (m.os[i].value - m.os[i].ci > m.g[i].value + m.g[i].ci)
+            m.warnings.push_back(who + "os = " + micro(m.os[i].value) +
+                                 " exceeds g = " + micro(m.g[i].value));
+        if (m.or_[i].value - m.or_[i].ci > m.g[i].value + m.g[i].ci)
+            m.warnings.push_back(who + "or = " + micro(m.or_[i].value) +
+                                 " exceeds g = " + micro(m.g[i].value));
+    }
+    m.G.assign(nn, Estimate{});
+    std::vector<double> x(sizes.begin(), sizes.end());
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j) {
+            if (i == j)
+                continue;
+            std::size_t e = std::size_t(i) * n + j;
+            std::vector<double> y;
+            for (std::size_t k = 0; k < K; ++k)
+                y.push_back(data.rtt[k][e].T);
+            stats::LineFit f = stats::fit_line(x, y, cl);
+            m.G[e] = {f.c1, f.ci1, f.n};
+            if (f.c1 + f.ci1 < 0)
+                m.warnings.push_back("HLogGP: G(" + std::to_string(i) + "->" +
+                                     std::to_string(j) +
+                                     ") is negative: the roundtrip shrinks "
+                                     "with the size");
+        }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            const bench::Result &a = data.rtt[0][std::size_t(i) * n + j],
+                                &b = data.rtt[0][std::size_t(j) * n + i];
+            double over = (m.os[i].value + m.or_[i].value + m.os[j].value +
+                           m.or_[j].value) / 2;
+            double over_ci =
+                (m.os[i].ci + m.or_[i].ci + m.os[j].ci + m.or_[j].ci) / 2;
+            Estimate L{(a.T + b.T) / 4 - over, (a.ci + b.ci) / 4 + over_ci,
+                       std::size_t(std::min(a.reps, b.reps))};
+            if (L.value + L.ci < 0)
+                m.warnings.push_back("HLogGP: L(" + std::to_string(i) + "," +
+                                     std::to_string(j) + ") = " +
+                                     micro(L.value) +
+                                     " is negative: the overheads exceed "
+                                     "half the empty roundtrip");
+            m.L.push_back(L);
+        }
+    return m;
+}
+
+} // namespace cpm::models

@@ -1,0 +1,80 @@
+// Building HLogGP by measurement: for 0 bytes and every size of o.sizes,
+// the PLogP experiments (benchmark_plogp.h) of all pairs with the lower
+// rank initiating and again with the higher rank initiating, so that every
+// processor's overheads and gap and every direction's roundtrip are
+// measured; then hloggp_solve (model_hloggp.h). Only the empty messages'
+// os, or and g enter the model; at the other sizes only the roundtrips do
+// (the slope G), the rest is measured because the experiment comes whole.
+#include "model_hloggp_build.h"
+
+#include "benchmark_plogp.h"
+#include "common_error.h"
+
+#include <algorithm>
+
+namespace cpm::models {
+
+HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
+{
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    if (n < 2)
+        throw UsageError("the HLogGP model needs at least 2 processes, got " +
+                         std::to_string(n));
+    std::vector<long> sizes = o.sizes;
+    for (long m : sizes)
+        if (m < 0)
+            throw UsageError("message sizes must not be negative, got " +
+                             std::to_string(m));
+    sizes.push_back(0); // L and the overheads come from empty messages
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    if (sizes.size() < 2)
+        throw UsageError("the HLogGP model needs a message size above 0 (G "
+                         "is the slope of the roundtrip)");
+    const std::vector<bench::Pair> up = bench::all_pairs(n);
+    std::vector<bench::Pair> reversed;
+    for (const bench::Pair &p : up)
+        reversed.push_back({p.j, p.i});
+    const std::vector<bench::Pair> &down = reversed;
+    const std::size_t nn = std::size_t(n) * n;
+    HLogGPData data;
+    data.n = n;
+    data.sizes = sizes;
+    data.os.resize(nn);
+    data.or_.resize(nn);
+    data.g.resize(nn);
+    for (long m : sizes) {
+        data.rtt.emplace_back(nn);
+        for (const auto *dir : {&up, &down}) {
+            o.say(comm, std::string("HLogGP: RTT, os, or and g of all pairs, ") +
+                            (dir == &up ? "lower" : "higher") +
+                            " rank initiating, " + std::to_string(m) +
+                            " bytes");
+            std::vector<bench::PLogPResult> r = bench::measure_plogp(
+                comm, *dir, m, o.parallel, o.precision);
+            for (std::size_t q = 0; q < dir->size(); ++q) {
+                const bench::Pair &p = (*dir)[q];
+                std::size_t e = std::size_t(p.i) * n + p.j;
+                data.rtt.back()[e] = r[q].rtt;
+                if (m == 0) {
+                    data.os[e] = r[q].os;
+                    data.or_[e] = r[q].or_;
+                    data.g[e] = r[q].g;
+                }
+            }
+        }
+    }
+    HLogGP h = hloggp_solve(data, o.precision.cl);
+    h.provenance = make_provenance(comm, o, sizes_text(sizes));
+    h.provenance.timing = "-";
+    h.provenance.extra["experiments"] =
+        "the PLogP experiments (benchmark_plogp.h) of every ordered pair i "
+        "initiator, j partner: RTT_ij(m) m out, empty reply; os_ij(0) send "
+        "call; or_ij(0) delayed receive; g_ij(0) from trains. os_i, or_i, "
+        "g_i = means over j; G_ij = LSQ slope of RTT_ij(m); L_ij = (RTT_ij(0) "
+        "+ RTT_ji(0))/4 - (os_i + or_i + os_j + or_j)/2";
+    return h;
+}
+
+} // namespace cpm::models
