@@ -20,6 +20,7 @@
 #define CPM_KERNEL_CONFIG_H
 
 #include <istream>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -69,6 +70,20 @@ struct Phase {
     std::vector<Sends> senders; /**< processes that send in this phase */
 };
 
+/** "summa" or "wave2d". */
+const char *kernel_name(Kernel k);
+/** Parses a kernel name; throws cpm::UsageError listing the valid names. */
+Kernel parse_kernel(const std::string &name);
+
+/** Checks that a configuration is usable: 1 <= N <= 2^20, at least one
+ *  process, a rectangle per process with w, h >= 1 inside the grid, no
+ *  two rectangles overlapping, their areas adding up to N*N (so they tile
+ *  the grid), a node name and type per process and one type per node.
+ *  Throws cpm::UsageError "name:line: problem" (line: lines[rank], the
+ *  configuration line of the offending rank, if given). */
+void validate_config(const Config &c, const std::string &name,
+                     const std::vector<int> &lines = {});
+
 /** Reads a configuration (format in doc/formats.md); throws
  *  cpm::UsageError naming name:line on malformed input, a partition that
  *  does not tile the grid, or a rank without a rectangle. */
@@ -76,15 +91,25 @@ Config read_config(std::istream &in, const std::string &name);
 /** Reads a configuration file by path (same errors; unreadable file). */
 Config read_config_file(const std::string &path);
 
+/** Writes a configuration in the format read_config reads (a comment
+ *  with the rank after each process line). */
+void write_config(std::ostream &out, const Config &c);
+
 /** Whether ranks a and b share a node (channel 0) or not (channel 1). */
 bool same_node(const Config &c, int a, int b);
 
-/** The phases of SUMMA iteration k (0 <= k < N): the pivot block column
- *  sent along rows (phase 1), then the pivot block row down columns
- *  (phase 2). */
+/** The phases of SUMMA iteration k (0 <= k < N; else cpm::UsageError):
+ *  phase 1 (pbc): each owner p of grid column k sends, one message after
+ *  another, to every other process whose rows overlap p's, the number of
+ *  overlapped rows in units; phase 2 (pbr): each owner p of grid row k
+ *  sends, one after another, to every other process whose columns overlap
+ *  p's, the number of overlapped columns. Always two phases; a process
+ *  that sends nothing is not listed; messages go in increasing rank of
+ *  the receiver (kernel_pattern.cpp). */
 std::vector<Phase> summa_iteration(const Config &c, long k);
 /** The single phase of one 2D-wave iteration: each process sends each
- *  neighbour the shared part of its perimeter, all sends concurrent. */
+ *  neighbour (a rectangle sharing an edge segment with its own; corners
+ *  do not count) the segment's length in units, all sends concurrent. */
 std::vector<Phase> wave2d_iteration(const Config &c);
 /** The iterations of the configuration's kernel: N for SUMMA (eq. 11),
  *  one for the 2D wave (its time per iteration). */

@@ -1,0 +1,291 @@
+/* The kernel experiment (benchmark_kernel.h): the communication of the
+ * SUMMA and 2D-wave kernels on a configuration, per Algorithm 1 of seed
+ * paper 003, timed iteration by iteration. */
+#include "benchmark_kernel.h"
+
+#include "benchmark_tool.h"
+#include "common_atomic_file.h"
+#include "common_error.h"
+#include "common_mpi.h"
+
+#include <algorithm>
+#include <climits>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+
+namespace cpm::bench {
+
+namespace {
+
+const int kTagNonBlocking = 7201; // pbc, halo
+const int kTagBlocking = 7202;    // pbr
+const long kMaxBufferBytes = 1L << 30;
+
+using kernels::Config;
+using kernels::Kernel;
+using kernels::Phase;
+
+void add_phase(const Phase &ph, int rank, bool blocking, KernelStep &st)
+{
+    for (const kernels::Sends &s : ph.senders)
+        for (const kernels::Message &m : s.messages) {
+            if (s.src == rank)
+                (blocking ? st.send : st.isend).push_back({m.dst, m.units});
+            if (m.dst == rank)
+                (blocking ? st.recv : st.irecv).push_back({s.src, m.units});
+        }
+}
+
+/* The buffers of one process: one send buffer (every send reads its
+ * start) and the receive area of the largest iteration. */
+struct Buffers {
+    std::vector<char> send, recv;
+};
+
+long units_sum(const std::vector<KernelStep::Peer> &v)
+{
+    long s = 0;
+    for (const KernelStep::Peer &p : v)
+        s += p.units;
+    return s;
+}
+
+/* One iteration of this process (Algorithm 1's communication part). */
+void run_step(const KernelStep &st, long U, Buffers &b, MPI_Comm comm,
+              std::vector<MPI_Request> &reqs)
+{
+    reqs.clear();
+    char *rp = b.recv.data();
+    for (const KernelStep::Peer &p : st.irecv) {
+        reqs.emplace_back();
+        CPM_MPI(MPI_Irecv(rp, int(p.units * U), MPI_BYTE, p.rank,
+                          kTagNonBlocking, comm, &reqs.back()));
+        rp += p.units * U;
+    }
+    for (const KernelStep::Peer &p : st.isend) {
+        reqs.emplace_back();
+        CPM_MPI(MPI_Isend(b.send.data(), int(p.units * U), MPI_BYTE, p.rank,
+                          kTagNonBlocking, comm, &reqs.back()));
+    }
+    for (const KernelStep::Peer &p : st.send)
+        CPM_MPI(MPI_Send(b.send.data(), int(p.units * U), MPI_BYTE, p.rank,
+                         kTagBlocking, comm));
+    if (st.recv.size() == 1) {
+        CPM_MPI(MPI_Recv(rp, int(st.recv[0].units * U), MPI_BYTE,
+                         st.recv[0].rank, kTagBlocking, comm,
+                         MPI_STATUS_IGNORE));
+    } else {
+        // Several owners of the pivot row overlap this process's columns
+        // (not a column arrangement): receive from all at once, so that
+        // no order of blocking receives can stall a sender.
+        for (const KernelStep::Peer &p : st.recv) {
+            reqs.emplace_back();
+            CPM_MPI(MPI_Irecv(rp, int(p.units * U), MPI_BYTE, p.rank,
+                              kTagBlocking, comm, &reqs.back()));
+            rp += p.units * U;
+        }
+    }
+    if (!reqs.empty())
+        CPM_MPI(MPI_Waitall(int(reqs.size()), reqs.data(),
+                            MPI_STATUSES_IGNORE));
+}
+
+std::string absolute(const std::string &path)
+{
+    char *p = realpath(path.c_str(), nullptr);
+    if (!p)
+        return path;
+    std::string s = p;
+    std::free(p);
+    return s;
+}
+
+/* Whether the configuration's nodes group the ranks as the processor
+ * names do; if not, a pair of ranks that shows it. */
+std::string layout_note(const Config &c, const std::vector<std::string> &pn)
+{
+    for (std::size_t a = 0; a < pn.size(); ++a)
+        for (std::size_t b = a + 1; b < pn.size(); ++b)
+            if ((pn[a] == pn[b]) != kernels::same_node(c, int(a), int(b)))
+                return "the configuration's nodes differ from the processors "
+                       "(ranks " + std::to_string(a) + " and " +
+                       std::to_string(b) + ": nodes " + c.procs[a].node +
+                       ", " + c.procs[b].node + "; processors " + pn[a] +
+                       ", " + pn[b] + ")";
+    return "the configuration's nodes match the processors";
+}
+
+} // namespace
+
+std::vector<KernelStep> kernel_steps(const Config &c, int rank)
+{
+    std::vector<KernelStep> steps;
+    for (const std::vector<Phase> &it : kernels::kernel_iterations(c)) {
+        KernelStep st;
+        for (std::size_t ph = 0; ph < it.size(); ++ph)
+            add_phase(it[ph], rank,
+                      c.kernel == Kernel::Summa && ph == 1, st);
+        steps.push_back(st);
+    }
+    return steps;
+}
+
+Result measure_kernel(MPI_Comm comm, const Config &c, long unit_bytes,
+                      Timing timing, const Precision &precision)
+{
+    precision.validate();
+    DupComm dc(comm);
+    const long U = unit_bytes;
+    std::vector<KernelStep> steps;
+    Buffers buf;
+    agree(dc, [&] {
+        if (dc.size() != int(c.procs.size()))
+            throw UsageError("the configuration has " +
+                             std::to_string(c.procs.size()) +
+                             " processes, the job " +
+                             std::to_string(dc.size()) + " (run it with -np " +
+                             std::to_string(c.procs.size()) + ")");
+        if (U < 0)
+            throw UsageError("negative unit size " + std::to_string(U));
+        steps = kernel_steps(c, dc.rank());
+        long max_send = 0, max_recv = 0;
+        for (const KernelStep &st : steps) {
+            for (const auto *v : {&st.isend, &st.send})
+                for (const KernelStep::Peer &p : *v)
+                    max_send = std::max(max_send, p.units);
+            max_recv = std::max(max_recv,
+                                units_sum(st.irecv) + units_sum(st.recv));
+        }
+        for (const KernelStep &st : steps)
+            for (const auto *v : {&st.isend, &st.send, &st.irecv, &st.recv})
+                for (const KernelStep::Peer &p : *v)
+                    if (U > 0 && p.units > long(INT_MAX) / U)
+                        throw UsageError(
+                            "a message of " + std::to_string(p.units) +
+                            " units of " + std::to_string(U) +
+                            " bytes exceeds the largest MPI count");
+        if (U > 0 && max_send + max_recv > kMaxBufferBytes / U)
+            throw UsageError("unit size " + std::to_string(U) +
+                             " needs buffers of more than 1 GiB on rank " +
+                             std::to_string(dc.rank()));
+        buf.send.assign(std::size_t(max_send * U), char(dc.rank()));
+        buf.recv.assign(std::size_t(max_recv * U), 0);
+    });
+    Timer timer(dc, 0, timing);
+    std::vector<MPI_Request> reqs;
+    auto repetition = [&] {
+        double t = 0;
+        for (const KernelStep &st : steps)
+            t += timer.time([&] { run_step(st, U, buf, dc, reqs); });
+        return t;
+    };
+    repetition(); // warm-up: connections, buffers
+    Sampler s(precision);
+    int done = 0;
+    while (!done) {
+        double t = repetition();
+        if (dc.rank() == 0) {
+            s.add(t);
+            done = s.done();
+        }
+        CPM_MPI(MPI_Bcast(&done, 1, MPI_INT, 0, dc));
+    }
+    Result r = s.result();
+    double packed[4] = {r.T, double(r.reps), r.ci, double(r.converged)};
+    CPM_MPI(MPI_Bcast(packed, 4, MPI_DOUBLE, 0, dc));
+    r.T = packed[0];
+    r.reps = int(packed[1]);
+    r.ci = packed[2];
+    r.converged = packed[3] != 0;
+    r.M = U;
+    r.wtick = MPI_Wtick();
+    return r;
+}
+
+void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
+{
+    int rank = 0, n = 1;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    std::vector<long> sizes = opt.message_sizes();
+    Config c;
+    long messages = 0, units = 0;
+    agree(comm, [&] {
+        if (opt.config.empty())
+            throw UsageError("no kernel configuration given (--config FILE)");
+        c = kernels::read_config_file(opt.config);
+        if (n != int(c.procs.size()))
+            throw UsageError(opt.config + " has " +
+                             std::to_string(c.procs.size()) +
+                             " processes, the job " + std::to_string(n) +
+                             " (run it with -np " +
+                             std::to_string(c.procs.size()) + ")");
+        for (const auto &it : kernels::kernel_iterations(c))
+            for (const Phase &ph : it)
+                for (const kernels::Sends &s : ph.senders)
+                    for (const kernels::Message &m : s.messages) {
+                        ++messages;
+                        units += m.units;
+                    }
+    });
+    std::unique_ptr<AtomicFile> out;
+    agree(comm, [&] {
+        if (rank == 0)
+            out = std::make_unique<AtomicFile>(opt.output);
+    });
+    RunInfo info = collect_run_info(comm, "kernel", opt.command);
+    Progress progress("kernel", long(sizes.size()), opt.verbose, rank == 0);
+    std::vector<Result> results;
+    for (long M : sizes) {
+        results.push_back(
+            measure_kernel(comm, c, M, opt.timing, opt.precision));
+        progress.step(1);
+    }
+    progress.finish();
+    double total = MPI_Wtime() - info.start;
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
+        long converged = 0;
+        for (const Result &r : results)
+            converged += r.converged;
+        bool summa = c.kernel == Kernel::Summa;
+        long iterations = summa ? c.N : 1;
+        char buf[256];
+        std::ostream &os = out->stream();
+        std::vector<std::pair<std::string, std::string>> lines = {
+            {"operation",
+             std::string(kernels::kernel_name(c.kernel)) +
+                 (summa ? " (SUMMA communication: pivot block column by "
+                          "Isend/Irecv, pivot block row by Send/Recv)"
+                        : " (2D-wave halo exchange by Isend/Irecv)")},
+            {"config", absolute(opt.config)},
+            {"N", std::to_string(c.N)},
+            {"iterations", std::to_string(iterations)},
+            {"messages", std::to_string(messages) + " of " +
+                             std::to_string(units) + " units in all"},
+            {"layout", layout_note(c, info.processors)},
+            {"timing", timing_name(opt.timing)},
+            {"M", summa ? "bytes per unit (a b x b block)"
+                        : "bytes per unit (a mesh element)"},
+            {"T", summa ? "sum over the N iterations of the iteration's time "
+                          "(barrier first; s)"
+                        : "time of one iteration (barrier first; s)"}};
+        std::snprintf(buf, sizeof buf, "%.6f s", total);
+        lines.push_back({"total benchmarking time", buf});
+        lines.push_back({"converged", std::to_string(converged) + " of " +
+                                          std::to_string(results.size()) +
+                                          " experiments"});
+        lines.push_back({"columns", "M T wtick reps ci"});
+        write_header(os, info, opt, lines);
+        for (const Result &r : results) {
+            std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %d %.3e\n", r.M, r.T,
+                          r.wtick, r.reps, r.ci);
+            os << buf;
+        }
+        out->commit();
+    });
+}
+
+} // namespace cpm::bench

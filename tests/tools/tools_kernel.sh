@@ -1,0 +1,115 @@
+#!/bin/bash
+# The kernel tool and cpm-kernel-config: a generated configuration is
+# valid and tiles the grid; kernel measures SUMMA at 4 processes and the
+# 2D wave at 3, with the documented header and rows that the model tool's
+# --compare reader accepts; bad input fails with one line and exit 2.
+set -u
+: "${top_builddir:?run through make check}"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+run() { timeout 300 $MPIRUN_LOCAL "$@"; }
+kc="$top_builddir/cpm-kernel-config"
+kernel="$top_builddir/kernel"
+
+# cpm-kernel-config: 4 processes on two nodes, speeds 2 2 1 1, N 12.
+cat >"$tmp/layout" <<'EOF'
+# node type speed [count]
+n0 fast 2 2
+n1 slow 1 2
+EOF
+"$kc" -k summa -N 12 -o "$tmp/summa.conf" "$tmp/layout" || fail "cpm-kernel-config exited with $?"
+grep -q '^kernel summa$' "$tmp/summa.conf" || fail "no kernel line"
+grep -q '^N 12$' "$tmp/summa.conf" || fail "no N line"
+# The rectangles tile the 12 x 12 grid: areas add up to 144, and the
+# faster processes have twice the area of the slower within rounding.
+awk '!/^#/ && NF >= 6 && $1 != "kernel" && $1 != "N" {
+        a[n++] = $5 * $6; total += $5 * $6 }
+     END { exit !(n == 4 && total == 144 && a[0] > 1.5 * a[2] && a[1] > 1.5 * a[3]) }' \
+    "$tmp/summa.conf" || fail "generated partition: $(cat "$tmp/summa.conf")"
+"$kc" -k wave2d -N 40 -c 3 "$tmp/layout" >"$tmp/wave.conf" 2>/dev/null ||
+    fail "cpm-kernel-config to stdout exited with $?"
+grep -q '^kernel wave2d$' "$tmp/wave.conf" || fail "-k wave2d: no kernel line"
+[ "$(awk '!/^#/ && NF >= 6 { print $3 }' "$tmp/wave.conf" | sort -u | wc -l)" -eq 3 ] ||
+    fail "-c 3 did not give 3 columns: $(cat "$tmp/wave.conf")"
+# The 2D wave at 3 processes: a hand-written T-shaped partition.
+cat >"$tmp/wave3.conf" <<'EOF'
+kernel wave2d
+N 16
+n0 a 0 0 16 6     # top band
+n0 a 0 6 10 10    # bottom left
+n1 b 10 6 6 10    # bottom right
+EOF
+
+# SUMMA at 4 processes, two unit sizes.
+run -np 4 "$kernel" --config "$tmp/summa.conf" --sizes 0,4096 -r 3 -R 6 \
+    -o "$tmp/summa.out" 2>"$tmp/err" || fail "kernel summa exited with $?: $(cat "$tmp/err")"
+for key in "# CPM kernel " "# command: kernel --config" "# processes: 4" \
+    "# operation: summa (" "# config: /" "# N: 12" "# iterations: 12" \
+    "# messages: " "# layout: " "# timing: max" "# M: bytes per unit" \
+    "# converged: " "# columns: M T wtick reps ci"; do
+    grep -q -F -- "$key" "$tmp/summa.out" || fail "kernel summa header lacks '$key'"
+done
+awk '!/^#/ { rows++
+        if (NF != 5 || !($2 > 0 && $2 < 10) || !($4 >= 3 && $4 <= 6)) bad++
+        m[rows] = $1 }
+     END { exit (rows != 2 || bad > 0 || m[1] != 0 || m[2] != 4096) }' \
+    "$tmp/summa.out" || fail "kernel summa rows: $(grep -v '^#' "$tmp/summa.out")"
+
+# The 2D wave at 3 processes, -s/-m sizes.
+run -np 3 "$kernel" --config "$tmp/wave3.conf" -s 512 -m 1024 -r 3 -R 6 \
+    -o "$tmp/wave.out" 2>"$tmp/err" || fail "kernel wave2d exited with $?: $(cat "$tmp/err")"
+grep -q '^# operation: wave2d (' "$tmp/wave.out" || fail "wave2d: no operation line"
+grep -q '^# iterations: 1$' "$tmp/wave.out" || fail "wave2d: not one iteration"
+# 3 neighbour pairs (top-left 10 units, top-right 6, left-right 10), each
+# both ways: 6 messages of 52 units in all.
+grep -q '^# messages: 6 of 52 units in all$' "$tmp/wave.out" ||
+    fail "wave2d: messages line: $(grep '^# messages' "$tmp/wave.out")"
+awk '!/^#/ { rows++; if (NF != 5 || !($2 > 0)) bad++ }
+     END { exit (rows != 3 || bad > 0) }' "$tmp/wave.out" || fail "kernel wave2d rows"
+
+# The model tool's --compare reader accepts the output (it needs a model:
+# with none of the kernel's operations it must say so, not misread).
+if [ -x "$top_builddir/model" ]; then
+    run -np 2 "$top_builddir/model" -M Hockney --sizes 0,1024 -r 3 -R 5 \
+        -o "$tmp/h.model" 2>/dev/null || fail "model -M Hockney exited with $?"
+    "$top_builddir/model" -M Hockney -i "$tmp/h.model" --compare "$tmp/summa.out" \
+        >"$tmp/cmp" 2>"$tmp/cmp.err"
+    rc=$?
+    [ $rc -eq 2 ] || fail "model --compare of a kernel output with Hockney: exit $rc"
+    grep -q "summa" "$tmp/cmp.err" || fail "compare error does not name summa: $(cat "$tmp/cmp.err")"
+    grep -q "summa.out:[0-9]" "$tmp/cmp.err" && fail "compare misread the output: $(cat "$tmp/cmp.err")"
+fi
+
+# Bad input: one line on stderr, exit 2.
+expect_usage() {
+    local what=$1 pattern=$2
+    shift 2
+    "$@" >"$tmp/out" 2>"$tmp/err"
+    local rc=$?
+    [ $rc -eq 2 ] || fail "$what: exit $rc, expected 2"
+    [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$what: stderr not one line: $(cat "$tmp/err")"
+    grep -q -- "$pattern" "$tmp/err" || fail "$what: stderr lacks '$pattern': $(cat "$tmp/err")"
+}
+expect_usage "np differs" "has 4 processes, the job 3" \
+    run -np 3 "$kernel" --config "$tmp/summa.conf" --sizes 0
+expect_usage "no config" "no kernel configuration" run -np 2 "$kernel" --sizes 0
+expect_usage "missing config" "cannot open" \
+    run -np 2 "$kernel" --config "$tmp/none.conf" --sizes 0
+printf 'kernel summa\nN 4\nn t 0 0 4 2\nn t 0 1 4 3\n' >"$tmp/bad.conf"
+expect_usage "overlap" "bad.conf:4: rank 1: rectangle 0 1 4 3 overlaps" \
+    run -np 2 "$kernel" --config "$tmp/bad.conf" --sizes 0
+expect_usage "model option" "unknown option '-E'" \
+    run -np 2 "$kernel" --config "$tmp/summa.conf" -E summa
+expect_usage "generator without kernel" "no kernel given" "$kc" -N 4 "$tmp/layout"
+expect_usage "generator bad layout" "layout2:1: bad speed" \
+    bash -c "echo 'n0 a -1' >'$tmp/layout2'; '$kc' -k summa -N 4 '$tmp/layout2'"
+expect_usage "generator grid too small" "do not fit" "$kc" -k summa -N 1 "$tmp/layout"
+
+# -h works without mpirun.
+"$kernel" -h | grep -q -- "--config FILE" || fail "kernel -h lacks --config"
+"$kc" -h | grep -q -- "--columns" || fail "cpm-kernel-config -h lacks --columns"
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]
