@@ -79,14 +79,19 @@ Observed read_observed(std::istream &in, const std::string &name)
                     obs.tool = "p2p";
                 else if (text.rfind("# CPM collective ", 0) == 0)
                     obs.tool = "collective";
+                else if (text.rfind("# CPM kernel ", 0) == 0)
+                    obs.tool = "kernel";
                 else
                     fail(name, line,
-                         "not an output of p2p or collective (expected "
-                         "'# CPM p2p' or '# CPM collective')");
+                         "not an output of p2p, collective or kernel "
+                         "(expected '# CPM p2p', '# CPM collective' or "
+                         "'# CPM kernel')");
             } else if (header_value(text, "processes", value)) {
                 obs.n = int(to_long(value, name, line, "number of processes"));
             } else if (header_value(text, "operation", value)) {
                 obs.operation = value.substr(0, value.find(' '));
+            } else if (header_value(text, "config", value)) {
+                obs.config = value;
             } else if (header_value(text, "root", value)) {
                 obs.root = int(to_long(value, name, line, "root"));
             } else if (header_value(text, "columns", value)) {
@@ -138,8 +143,10 @@ Observed read_observed(std::istream &in, const std::string &name)
         fail(name, line, "empty file, not an output of p2p or collective");
     if (obs.n < 2)
         fail(name, line, "no '# processes:' line");
-    if (obs.tool == "collective" && obs.operation.empty())
+    if (obs.tool != "p2p" && obs.operation.empty())
         fail(name, line, "no '# operation:' line");
+    if (obs.tool == "kernel" && obs.config.empty())
+        fail(name, line, "no '# config:' line");
     if (obs.tool == "p2p")
         obs.operation = "p2p";
     if (obs.rows.empty())
@@ -151,6 +158,8 @@ std::string default_operation(const Observed &obs)
 {
     if (obs.tool == "p2p")
         return "p2p";
+    if (obs.tool == "kernel")
+        return obs.operation;
     if (contains(obs.operation, "Scatter") || contains(obs.operation, "scatter"))
         return "scatter";
     if (contains(obs.operation, "Gather") || contains(obs.operation, "gather"))
@@ -174,7 +183,15 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
 {
     const Operation &o = find_operation(kind, op);
     models::ModelData d = model.data();
-    if (d.n != obs.n)
+    bool kernel = obs.tool == "kernel";
+    if (kernel != (o.subject == Subject::Config))
+        throw UsageError(kernel ? "-E " + op + " does not predict a kernel; " +
+                                      obs_name + " holds " + obs.operation
+                                : "-E " + op + " predicts a kernel; " +
+                                      obs_name + " holds " + obs.operation);
+    // A kernel's processes are those of its configuration, which the
+    // model's prediction checks against the model.
+    if (!kernel && d.n != obs.n)
         throw UsageError("the " + std::string(kind.name) + " model has " +
                          std::to_string(d.n) + " processes, " + obs_name +
                          " " + std::to_string(obs.n));
@@ -191,7 +208,9 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
     out << "# CPM model " << kind.name << ": predicted " << op
         << " against observed " << obs.operation << " ("
         << obs_name << ")";
-    if (!p2p)
+    if (kernel)
+        out << ", configuration " << obs.config;
+    else if (!p2p)
         out << ", root " << obs.root;
     out << ", n=" << d.n << "\n";
     out << "# model measured " << d.provenance.date << " with "
@@ -205,6 +224,7 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
         Query q;
         q.M = double(r.M);
         q.root = obs.root;
+        q.config = obs.config;
         if (p2p) {
             q.i = r.i;
             q.j = r.j;

@@ -1,8 +1,8 @@
 /**
  * \file cli_compare.h
- * \brief Observed against predicted: reads the output of `p2p` or
- *        `collective` (doc/formats.md) and compares each measured time
- *        with a model's prediction of the same operation.
+ * \brief Observed against predicted: reads the output of `p2p`,
+ *        `collective` or `kernel` (doc/formats.md) and compares each
+ *        measured time with a model's prediction of the same operation.
  *
  * For an observed time r and a predicted time e, both positive, the
  * proportional error is
@@ -28,15 +28,18 @@
 
 namespace cpm::cli {
 
-/** A measurement output file of `p2p` or `collective`. */
+/** A measurement output file of `p2p`, `collective` or `kernel`. */
 struct Observed {
-    std::string tool;      /**< "p2p" or "collective" */
-    std::string operation; /**< collective: the -O name; p2p: "p2p" */
+    std::string tool;      /**< "p2p", "collective" or "kernel" */
+    std::string operation; /**< collective: the -O name; p2p: "p2p";
+                                kernel: "summa" or "wave2d" */
     int root = 0;          /**< collective: the root */
+    std::string config;    /**< kernel: its configuration file */
     int n = 0;             /**< number of processes */
     /** One measured time. */
     struct Row {
-        long M = 0;       /**< message size (bytes; per process) */
+        long M = 0;       /**< message size (bytes; per process; kernel:
+                               per unit) */
         int i = -1;       /**< p2p: the pair; -1 for a collective */
         int j = -1;       /**< p2p: the pair; -1 for a collective */
         double T = 0;     /**< observed time (s; p2p: one way) */
@@ -45,12 +48,13 @@ struct Observed {
     std::vector<Row> rows; /**< in file order */
 };
 
-/** Reads a p2p or collective output; throws cpm::UsageError naming the
- *  file, line and problem. */
+/** Reads a p2p, collective or kernel output; throws cpm::UsageError
+ *  naming the file, line and problem. */
 Observed read_observed(std::istream &in, const std::string &name);
 
-/** The model operation that predicts an observed one: "p2p" for p2p, and
- *  for a collective "scatter" or "gather" by its -O name. Throws
+/** The model operation that predicts an observed one: "p2p" for p2p,
+ *  the kernel's name for a kernel, and for a collective "scatter" or
+ *  "gather" by its -O name. Throws
  *  cpm::UsageError for an operation no model predicts (bcast). */
 std::string default_operation(const Observed &obs);
 

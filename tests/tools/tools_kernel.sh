@@ -82,30 +82,45 @@ if [ -x "$top_builddir/model" ]; then
     grep -q "summa.out:[0-9]" "$tmp/cmp.err" && fail "compare misread the output: $(cat "$tmp/cmp.err")"
 fi
 
-# Bad input: one line on stderr, exit 2.
+# Bad input: one line from the tool (rank 0) naming the problem, a
+# non-zero exit (2 without mpirun), no output file left behind.
 expect_usage() {
-    local what=$1 pattern=$2
-    shift 2
+    local what=$1 tool=$2 pattern=$3
+    shift 3
+    rm -f "$tmp"/bad.out*
     "$@" >"$tmp/out" 2>"$tmp/err"
     local rc=$?
-    [ $rc -eq 2 ] || fail "$what: exit $rc, expected 2"
-    [ "$(wc -l <"$tmp/err")" -eq 1 ] || fail "$what: stderr not one line: $(cat "$tmp/err")"
-    grep -q -- "$pattern" "$tmp/err" || fail "$what: stderr lacks '$pattern': $(cat "$tmp/err")"
+    if [ $rc -eq 0 ] || [ $rc -eq 124 ]; then
+        fail "$what: exit $rc, expected an error"
+    elif [ "$1" != run ] && [ $rc -ne 2 ]; then
+        fail "$what: exit $rc, expected 2"
+    fi
+    [ "$(grep -c "^$tool: " "$tmp/err")" -eq 1 ] ||
+        fail "$what: not one error line: $(cat "$tmp/err")"
+    grep "^$tool: " "$tmp/err" | grep -q -F -- "$pattern" ||
+        fail "$what: stderr lacks '$pattern': $(cat "$tmp/err")"
+    if ls "$tmp"/bad.out* >/dev/null 2>&1; then
+        fail "$what: left an output file behind"
+    fi
 }
-expect_usage "np differs" "has 4 processes, the job 3" \
-    run -np 3 "$kernel" --config "$tmp/summa.conf" --sizes 0
-expect_usage "no config" "no kernel configuration" run -np 2 "$kernel" --sizes 0
-expect_usage "missing config" "cannot open" \
-    run -np 2 "$kernel" --config "$tmp/none.conf" --sizes 0
+expect_usage "np differs" kernel "has 4 processes, the job 3" \
+    run -np 3 "$kernel" --config "$tmp/summa.conf" --sizes 0 -o "$tmp/bad.out"
+expect_usage "no config" kernel "no kernel configuration" \
+    run -np 2 "$kernel" --sizes 0 -o "$tmp/bad.out"
+expect_usage "missing config" kernel "cannot open" \
+    run -np 2 "$kernel" --config "$tmp/none.conf" --sizes 0 -o "$tmp/bad.out"
 printf 'kernel summa\nN 4\nn t 0 0 4 2\nn t 0 1 4 3\n' >"$tmp/bad.conf"
-expect_usage "overlap" "bad.conf:4: rank 1: rectangle 0 1 4 3 overlaps" \
-    run -np 2 "$kernel" --config "$tmp/bad.conf" --sizes 0
-expect_usage "model option" "unknown option '-E'" \
-    run -np 2 "$kernel" --config "$tmp/summa.conf" -E summa
-expect_usage "generator without kernel" "no kernel given" "$kc" -N 4 "$tmp/layout"
-expect_usage "generator bad layout" "layout2:1: bad speed" \
-    bash -c "echo 'n0 a -1' >'$tmp/layout2'; '$kc' -k summa -N 4 '$tmp/layout2'"
-expect_usage "generator grid too small" "do not fit" "$kc" -k summa -N 1 "$tmp/layout"
+expect_usage "overlap" kernel "bad.conf:4: rank 1: rectangle 0 1 4 3 overlaps" \
+    run -np 2 "$kernel" --config "$tmp/bad.conf" --sizes 0 -o "$tmp/bad.out"
+expect_usage "model option" kernel "unknown option '-E'" \
+    run -np 2 "$kernel" --config "$tmp/summa.conf" -E summa -o "$tmp/bad.out"
+expect_usage "generator without kernel" cpm-kernel-config "no kernel given" \
+    "$kc" -N 4 -o "$tmp/bad.out" "$tmp/layout"
+echo 'n0 a -1' >"$tmp/layout2"
+expect_usage "generator bad layout" cpm-kernel-config "layout2:1: bad speed" \
+    "$kc" -k summa -N 4 -o "$tmp/bad.out" "$tmp/layout2"
+expect_usage "generator grid too small" cpm-kernel-config "do not fit" \
+    "$kc" -k summa -N 1 -o "$tmp/bad.out" "$tmp/layout"
 
 # -h works without mpirun.
 "$kernel" -h | grep -q -- "--config FILE" || fail "kernel -h lacks --config"
