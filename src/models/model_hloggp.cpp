@@ -324,9 +324,6 @@ HLogGP hloggp_solve(const HLogGPData &data, double cl)
         if (m.os[i].value - m.os[i].ci > m.g[i].value + m.g[i].ci)
             m.warnings.push_back(who + "os = " + micro(m.os[i].value) +
                                  " exceeds g = " + micro(m.g[i].value));
-        if (m.or_[i].value - m.or_[i].ci > m.g[i].value + m.g[i].ci)
-            m.warnings.push_back(who + "or = " + micro(m.or_[i].value) +
-                                 " exceeds g = " + micro(m.g[i].value));
     }
     m.G.assign(nn, Estimate{});
     std::vector<double> x(sizes.begin(), sizes.end());

@@ -9,7 +9,9 @@
  *     os_i, or_i  send and receive overhead of processor i (s), measured
  *                 apart (vectors)
  *     g_i         gap of processor i: least time between the starts of two
- *                 consecutive messages it sends or receives (vector)
+ *                 consecutive messages it sends (measured on trains of
+ *                 empty messages), also the least time between two
+ *                 receives (vector)
  *     L_ij        latency of the link i - j (symmetric matrix)
  *     G_ij        gap per byte of the direction i -> j (matrix, G_ij and
  *                 G_ji may differ)
@@ -154,8 +156,8 @@ struct HLogGPData {
 /** Solves HLogGP from measurements (the equations at the top of this
  *  file); cl is the confidence level of the intervals of means and fits.
  *  Throws cpm::Error if the data are inconsistent (no size 0, fewer than
- *  two sizes, missing pairs). Negative L or G and overheads above the gap
- *  beyond their intervals are reported in warnings. */
+ *  two sizes, missing pairs). Negative L or G and a send overhead above
+ *  the gap beyond their intervals are reported in warnings. */
 HLogGP hloggp_solve(const HLogGPData &data, double cl);
 
 } // namespace cpm::models
