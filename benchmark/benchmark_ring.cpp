@@ -1,0 +1,153 @@
+/* Ring_tau and send-overhead experiments of the tau-Lop model
+ * (benchmark_ring.h). */
+#include "benchmark_ring.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <set>
+
+namespace cpm::bench {
+
+namespace {
+
+const int kRingTag = 7301;
+
+/* Checks ring ranks against comm; returns comm's size. */
+int check_ranks(MPI_Comm comm, const std::vector<int> &ranks)
+{
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    std::set<int> seen;
+    for (int r : ranks) {
+        if (r < 0 || r >= n)
+            throw UsageError("ring rank " + std::to_string(r) +
+                             " is outside 0.." + std::to_string(n - 1));
+        if (!seen.insert(r).second)
+            throw UsageError("rank " + std::to_string(r) +
+                             " appears twice in a ring");
+    }
+    if (ranks.size() < 2)
+        throw UsageError("a ring needs at least 2 ranks");
+    return n;
+}
+
+/* The sub-communicator of `ranks`, ordered as listed (MPI_COMM_NULL
+ * elsewhere). */
+MPI_Comm sub_comm(MPI_Comm comm, const std::vector<int> &ranks)
+{
+    int me = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &me));
+    auto it = std::find(ranks.begin(), ranks.end(), me);
+    int color = it == ranks.end() ? MPI_UNDEFINED : 0;
+    int key = int(it - ranks.begin());
+    MPI_Comm sub = MPI_COMM_NULL;
+    CPM_MPI(MPI_Comm_split(comm, color, key, &sub));
+    return sub;
+}
+
+/* Shares the result of the first listed rank with every rank of comm. */
+Result share(MPI_Comm comm, int from, Result r)
+{
+    double v[5] = {r.T, r.wtick, double(r.reps), r.ci, r.converged ? 1.0 : 0.0};
+    CPM_MPI(MPI_Bcast(v, 5, MPI_DOUBLE, from, comm));
+    r.T = v[0];
+    r.wtick = v[1];
+    r.reps = int(v[2]);
+    r.ci = v[3];
+    r.converged = v[4] != 0;
+    return r;
+}
+
+} // namespace
+
+Result measure_ring(MPI_Comm comm, const std::vector<int> &ring, int tau,
+                    long M, Timing timing, const Precision &precision)
+{
+    check_ranks(comm, ring);
+    int R = int(ring.size());
+    if (tau < 1 || tau > R)
+        throw UsageError("Ring_tau: tau " + std::to_string(tau) +
+                         " outside 1.." + std::to_string(R));
+    if (M < 0 || M > (1L << 30))
+        throw UsageError("Ring_tau: message size " + std::to_string(M) +
+                         " outside 0..2^30");
+    precision.validate();
+    Result res;
+    res.M = M;
+    MPI_Comm sub = sub_comm(comm, ring);
+    if (sub != MPI_COMM_NULL) {
+        int k = 0;
+        CPM_MPI(MPI_Comm_rank(sub, &k));
+        bool sends = k < tau;
+        int pred = (k + R - 1) % R;
+        bool receives = pred < tau;
+        std::vector<char> out(std::max<long>(M, 1)), in(std::max<long>(M, 1));
+        Timer timer(sub, 0, timing);
+        Sampler s(precision);
+        auto op = [&] {
+            MPI_Request rq[2];
+            int nr = 0;
+            if (receives)
+                CPM_MPI(MPI_Irecv(in.data(), int(M), MPI_BYTE, pred, kRingTag,
+                                  sub, &rq[nr++]));
+            if (sends)
+                CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, (k + 1) % R,
+                                  kRingTag, sub, &rq[nr++]));
+            CPM_MPI(MPI_Waitall(nr, rq, MPI_STATUSES_IGNORE));
+        };
+        while (!s.done()) {
+            double t = timer.time(op);
+            CPM_MPI(MPI_Bcast(&t, 1, MPI_DOUBLE, 0, sub));
+            s.add(t);
+        }
+        res = s.result();
+        res.M = M;
+        res.wtick = MPI_Wtick();
+        CPM_MPI(MPI_Comm_free(&sub));
+    }
+    return share(comm, ring[0], res);
+}
+
+Result measure_send_overhead(MPI_Comm comm, int a, int b, long M,
+                             const Precision &precision)
+{
+    check_ranks(comm, {a, b});
+    if (M < 0 || M > (1L << 30))
+        throw UsageError("send overhead: message size " + std::to_string(M) +
+                         " outside 0..2^30");
+    precision.validate();
+    Result res;
+    res.M = M;
+    MPI_Comm sub = sub_comm(comm, {a, b});
+    if (sub != MPI_COMM_NULL) {
+        int k = 0;
+        CPM_MPI(MPI_Comm_rank(sub, &k));
+        std::vector<char> buf(std::max<long>(M, 1));
+        Sampler s(precision);
+        while (!s.done()) {
+            double t = 0;
+            CPM_MPI(MPI_Barrier(sub));
+            if (k == 0) {
+                MPI_Request rq;
+                double t0 = MPI_Wtime();
+                CPM_MPI(MPI_Isend(buf.data(), int(M), MPI_BYTE, 1, kRingTag,
+                                  sub, &rq));
+                t = MPI_Wtime() - t0;
+                CPM_MPI(MPI_Wait(&rq, MPI_STATUS_IGNORE));
+            } else {
+                CPM_MPI(MPI_Recv(buf.data(), int(M), MPI_BYTE, 0, kRingTag, sub,
+                                 MPI_STATUS_IGNORE));
+            }
+            CPM_MPI(MPI_Bcast(&t, 1, MPI_DOUBLE, 0, sub));
+            s.add(t);
+        }
+        res = s.result();
+        res.M = M;
+        res.wtick = MPI_Wtick();
+        CPM_MPI(MPI_Comm_free(&sub));
+    }
+    return share(comm, a, res);
+}
+
+} // namespace cpm::bench

@@ -1,0 +1,175 @@
+// Building the heterogeneous tau-Lop model by measurement: the Ring_tau
+// and send-overhead experiments of benchmark_ring.h on the nodes chosen as
+// model_taulop_build.h says, then taulop_solve (model_taulop.cpp).
+#include "model_taulop_build.h"
+
+#include "benchmark_ring.h"
+#include "common_error.h"
+#include "kernel_config.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+
+namespace cpm::models {
+
+namespace {
+
+std::string env(const char *name)
+{
+    const char *v = std::getenv(name);
+    return v ? v : "";
+}
+
+/* The nodes in order of their first rank, with their ranks. */
+struct Node {
+    std::string name;
+    int type = 0;
+    std::vector<int> ranks;
+};
+
+} // namespace
+
+TauLop build_taulop(MPI_Comm comm, const BuildOptions &o)
+{
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    if (n < 2)
+        throw UsageError("the tau-Lop model needs at least 2 processes, got " +
+                         std::to_string(n));
+    std::vector<long> sizes = o.sizes;
+    for (long m : sizes)
+        if (m < 0)
+            throw UsageError("message sizes must not be negative, got " +
+                             std::to_string(m));
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    if (sizes.empty())
+        throw UsageError("the tau-Lop model needs at least one message size");
+    int tau_max = TauLop::kTauMax;
+    std::string tm = env("CPM_TAULOP_TAU_MAX");
+    if (!tm.empty()) {
+        char *end = nullptr;
+        long v = std::strtol(tm.c_str(), &end, 10);
+        if (*end || v < 1 || v > TauLop::kTauMax)
+            throw UsageError("CPM_TAULOP_TAU_MAX must be an integer in 1.." +
+                             std::to_string(TauLop::kTauMax) + ", got '" + tm +
+                             "'");
+        tau_max = int(v);
+    }
+    TauLopData d;
+    d.n = n;
+    d.network = env("CPM_TAULOP_NETWORK");
+    if (d.network.empty())
+        d.network = "auto";
+    if (d.network != "auto" && d.network != "staged" && d.network != "direct")
+        throw UsageError("CPM_TAULOP_NETWORK must be staged, direct or auto, "
+                         "got '" + d.network + "'");
+    Provenance prov = make_provenance(comm, o, sizes_text(sizes));
+    std::string layout = env("CPM_TAULOP_LAYOUT");
+    if (layout.empty()) {
+        d.nodes = prov.processors;
+        d.type.assign(n, 0);
+        d.type_names = {"default"};
+    } else {
+        kernels::Config c = kernels::read_config_file(layout);
+        if (int(c.procs.size()) != n)
+            throw UsageError("CPM_TAULOP_LAYOUT " + layout + " lists " +
+                             std::to_string(c.procs.size()) +
+                             " processes, the build runs " + std::to_string(n));
+        std::map<std::string, int> id;
+        for (const kernels::Process &p : c.procs) {
+            auto ins = id.insert({p.type, int(id.size())});
+            if (ins.second)
+                d.type_names.push_back(p.type);
+            d.nodes.push_back(p.node);
+            d.type.push_back(ins.first->second);
+        }
+        prov.extra["layout"] = layout;
+    }
+    std::vector<Node> nodes;
+    for (int r = 0; r < n; ++r) {
+        auto it = std::find_if(nodes.begin(), nodes.end(), [&](const Node &x) {
+            return x.name == d.nodes[r];
+        });
+        if (it == nodes.end()) {
+            nodes.push_back({d.nodes[r], d.type[r], {}});
+            it = nodes.end() - 1;
+        }
+        if (it->type != d.type[r])
+            throw UsageError("node " + it->name + " has ranks of two node types");
+        it->ranks.push_back(r);
+    }
+    int ntypes = int(d.type_names.size());
+    auto measure = [&](int channel, int s, int r, const std::vector<int> &ring) {
+        TauLopMeasured x;
+        x.channel = channel;
+        x.s = s;
+        x.r = r;
+        x.rank_i = ring[0];
+        x.rank_j = ring[1];
+        x.sizes = sizes;
+        int taus = std::min(int(ring.size()), tau_max);
+        x.ring.assign(taus, {});
+        std::string what = channel == 0
+                               ? "channel 0 of type " + d.type_names[s]
+                               : "channel 1 of types " + d.type_names[s] +
+                                     "-" + d.type_names[r];
+        for (long m : sizes) {
+            o.say(comm, "tau-Lop: " + what + ", " + std::to_string(m) +
+                            " bytes: o and Ring_tau, tau = 1.." +
+                            std::to_string(taus) + " on " +
+                            std::to_string(ring.size()) + " ranks");
+            x.o.push_back(bench::measure_send_overhead(comm, ring[0], ring[1],
+                                                       m, o.precision)
+                              .T);
+            for (int tau = 1; tau <= taus; ++tau)
+                x.ring[tau - 1].push_back(
+                    bench::measure_ring(comm, ring, tau, m, o.timing,
+                                        o.precision)
+                        .T);
+        }
+        d.channels.push_back(x);
+    };
+    // Channel 0: a node of each type with two ranks or more.
+    for (int t = 0; t < ntypes; ++t)
+        for (const Node &nd : nodes)
+            if (nd.type == t && nd.ranks.size() >= 2) {
+                measure(0, t, t, nd.ranks);
+                break;
+            }
+    // Channel 1: two distinct nodes of types s <= r, ranks alternately.
+    for (int s = 0; s < ntypes; ++s)
+        for (int r = s; r < ntypes; ++r) {
+            const Node *a = nullptr, *b = nullptr;
+            for (const Node &x : nodes)
+                if (!a && x.type == s)
+                    a = &x;
+            for (const Node &x : nodes)
+                if (!b && x.type == r && &x != a)
+                    b = &x;
+            if (!a || !b)
+                continue;
+            std::vector<int> ring;
+            std::size_t k = std::min(a->ranks.size(), b->ranks.size());
+            for (std::size_t q = 0; q < k; ++q) {
+                ring.push_back(a->ranks[q]);
+                ring.push_back(b->ranks[q]);
+            }
+            measure(1, s, r, ring);
+        }
+    if (d.channels.empty())
+        throw UsageError("tau-Lop: nothing to measure (no node with two ranks "
+                         "and no two nodes)");
+    TauLop m = taulop_solve(d);
+    m.provenance = prov;
+    m.provenance.extra["network"] = m.direct_network ? "direct" : "staged";
+    m.provenance.extra["experiments"] =
+        "o(m): time of the MPI_Isend call of m bytes; Ring_tau(m): tau ranks "
+        "of a ring send m bytes to the next at once (channel 0: the ranks of "
+        "one node; channel 1: two nodes' ranks alternately); "
+        "L0 = (Ring0 - o0)/2, L1 = Ring1 - o1 [- L0_s - L0_r if staged]";
+    return m;
+}
+
+} // namespace cpm::models

@@ -1,0 +1,44 @@
+/**
+ * \file model_taulop_build.h
+ * \brief Building the heterogeneous tau-Lop model by measurement (MPI):
+ *        the Ring_tau experiments per node type and pair of node types.
+ *
+ * Nodes are the processor names of the ranks (MPI_Get_processor_name);
+ * every node has the same type unless the environment variable
+ * CPM_TAULOP_LAYOUT names a kernel configuration file (doc/formats.md)
+ * whose process list gives each rank's node and type. Other settings:
+ * CPM_TAULOP_NETWORK = staged | direct (eq. 2 or eq. 3 for channel 1;
+ * default: staged when every node type has a node with two ranks to
+ * measure L^0, direct otherwise) and CPM_TAULOP_TAU_MAX (1..16, default
+ * 16; tau is also limited by the ranks of the ring).
+ *
+ * Experiments (doc/model-taulop.md): for each node type with a node of at
+ * least two ranks, Ring^0 on that node's ranks and o^0 between its first
+ * two; for each pair of node types {s, r} with two distinct nodes of those
+ * types, Ring^1 on their ranks taken alternately (A0 B0 A1 B1 ...) and o^1
+ * from A0 to B0; every size of o.sizes, tau = 1..min(ranks of the ring,
+ * tau_max).
+ */
+#ifndef CPM_MODEL_TAULOP_BUILD_H
+#define CPM_MODEL_TAULOP_BUILD_H
+
+#include "model_build.h"
+#include "model_taulop.h"
+
+#include <mpi.h>
+
+/** \addtogroup models
+ *  @{ */
+
+namespace cpm::models {
+
+/** Measures and solves the tau-Lop model (collective over comm; the
+ *  result is valid on every rank). Throws cpm::UsageError if no channel
+ *  can be measured or a setting is invalid. */
+TauLop build_taulop(MPI_Comm comm, const BuildOptions &o);
+
+} // namespace cpm::models
+
+/** @} */
+
+#endif
