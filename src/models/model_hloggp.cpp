@@ -101,10 +101,6 @@ HLogGP HLogGP::from_data(const ModelData &d)
     proc("os", m.os);
     proc("or", m.or_);
     proc("g", m.g);
-    for (int i = 0; i < m.n; ++i)
-        if (m.g[i].value < 0)
-            throw UsageError("HLogGP: the gap of processor " +
-                             std::to_string(i) + " is negative");
     for (const auto &v : d.per_pair("L"))
         m.L.push_back({v.at(0), v.at(1), 1});
     m.G.assign(std::size_t(m.n) * m.n, Estimate{});
@@ -112,10 +108,6 @@ HLogGP HLogGP::from_data(const ModelData &d)
     for (int i = 0; i < m.n; ++i)
         for (int j = i + 1; j < m.n; ++j) {
             const std::vector<double> &v = G.at(pair_index(m.n, i, j));
-            if (v.at(0) < 0 || v.at(2) < 0)
-                throw UsageError("HLogGP: the gap per byte of link " +
-                                 std::to_string(i) + "-" + std::to_string(j) +
-                                 " is negative");
             m.G[std::size_t(i) * m.n + j] = {v.at(0), v.at(1), 1};
             m.G[std::size_t(j) * m.n + i] = {v.at(2), v.at(3), 1};
         }

@@ -104,8 +104,9 @@ struct HLogGP {
     static const std::vector<RecordSpec> &schema();
     /** Converts to records. */
     ModelData to_data() const;
-    /** Converts from records (checked by read_text against schema());
-     *  throws cpm::UsageError on a negative gap per byte or gap. */
+    /** Converts from records (checked by read_text against schema()).
+     *  Negative values are kept: they are what was measured (the build
+     *  warned about them). */
     static HLogGP from_data(const ModelData &d);
 
     /** os_i. */

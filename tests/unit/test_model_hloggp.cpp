@@ -289,14 +289,19 @@ TEST(HLogGP, BadRecords)
 {
     std::string a = save(three());
     // A missing processor record, a missing link, a short G record,
-    // a processor out of range, a negative G, a negative gap.
+    // a processor out of range, a pair out of range, a non-number, a
+    // processor record with a pair index.
     EXPECT_THROW(load(edit(a, "or 1 ", "")), UsageError);
     EXPECT_THROW(load(edit(a, "L 0 2 ", "")), UsageError);
     EXPECT_THROW(load(edit(a, "G 0 1 ", "G 0 1 1e-09 0 2e-09")), UsageError);
     EXPECT_THROW(load(edit(a, "g 2 ", "g 3 2e-05 0")), UsageError);
-    EXPECT_THROW(load(edit(a, "G 0 1 ", "G 0 1 1e-09 0 -2e-09 0")),
-                 UsageError);
-    EXPECT_THROW(load(edit(a, "g 2 ", "g 2 -2e-05 0")), UsageError);
+    EXPECT_THROW(load(edit(a, "L 1 2 ", "L 1 3 3e-05 0")), UsageError);
+    EXPECT_THROW(load(edit(a, "os 0 ", "os 0 fast 0")), UsageError);
+    EXPECT_THROW(load(edit(a, "os 0 ", "os 0 1 1e-06 0")), UsageError);
+    // A negative measured value (noise) is kept, so that every file the
+    // tool writes loads again.
+    HLogGP neg = load(edit(a, "G 0 1 ", "G 0 1 -1e-09 0 2e-09 0"));
+    EXPECT_EQ(neg.gap_per_byte(0, 1), -1e-09);
     // Another model's file.
     std::string other = a;
     other.replace(other.find("model HLogGP"), 12, "model LogGP");
