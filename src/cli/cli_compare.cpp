@@ -83,7 +83,7 @@ Observed read_observed(std::istream &in, const std::string &name)
                     obs.tool = "kernel";
                 else
                     fail(name, line,
-                         "not an output of p2p, collective or kernel "
+                         "not an output of p2p or collective, nor of kernel "
                          "(expected '# CPM p2p', '# CPM collective' or "
                          "'# CPM kernel')");
             } else if (header_value(text, "processes", value)) {

@@ -1,8 +1,9 @@
 #!/bin/bash
 # The kernel tool and cpm-kernel-config: a generated configuration is
-# valid and tiles the grid; kernel measures SUMMA at 4 processes and the
-# 2D wave at 3, with the documented header and rows that the model tool's
-# --compare reader accepts; bad input fails with one line and exit 2.
+# valid and tiles the grid; kernel measures SUMMA at 4 processes, the 2D
+# wave at 3 and the paper's Fig. 8 at 6, with the documented header and
+# rows that the model tool's --compare reader accepts; bad input fails
+# with one line and exit 2.
 set -u
 : "${top_builddir:?run through make check}"
 tmp=$(mktemp -d)
@@ -68,6 +69,15 @@ grep -q '^# messages: 6 of 52 units in all$' "$tmp/wave.out" ||
     fail "wave2d: messages line: $(grep '^# messages' "$tmp/wave.out")"
 awk '!/^#/ { rows++; if (NF != 5 || !($2 > 0)) bad++ }
      END { exit (rows != 3 || bad > 0) }' "$tmp/wave.out" || fail "kernel wave2d rows"
+
+# The configuration of the paper's Fig. 8 at 6 processes (its 256
+# iterations with empty messages): 2304 messages of 196608 blocks.
+run -np 6 "$kernel" --config "$top_srcdir/tests/data/kernel_fig8.conf" --sizes 0 \
+    -r 2 -R 2 -o "$tmp/fig8.out" 2>"$tmp/err" || fail "kernel fig8 exited with $?: $(cat "$tmp/err")"
+grep -q '^# messages: 2304 of 196608 units in all$' "$tmp/fig8.out" ||
+    fail "fig8: messages line: $(grep '^# messages' "$tmp/fig8.out")"
+awk '!/^#/ { rows++; if (NF != 5 || !($2 > 0) || $4 != 2) bad++ }
+     END { exit (rows != 1 || bad > 0) }' "$tmp/fig8.out" || fail "kernel fig8 rows"
 
 # The model tool's --compare reader accepts the output (it needs a model:
 # with none of the kernel's operations it must say so, not misread).
