@@ -435,12 +435,13 @@ TauLop taulop_solve(const TauLopData &d)
         for (std::size_t tau = 0; tau < t.L.size(); ++tau)
             for (std::size_t k = 0; k < t.sizes.size(); ++k)
                 if (t.L[tau][k] < 0) {
-                    m.warnings.push_back(
-                        channel_name(t.channel, t.s, t.r, m.type_names) +
-                        ": L(" + std::to_string(t.sizes[k]) + ", " +
-                        std::to_string(tau + 1) + ") is negative (" +
-                        std::to_string(t.L[tau][k]) +
-                        " s): the ring was faster than its overhead");
+                    std::ostringstream w;
+                    w << channel_name(t.channel, t.s, t.r, m.type_names)
+                      << ": L(" << t.sizes[k] << ", " << tau + 1
+                      << ") is negative (" << t.L[tau][k]
+                      << " s): the ring took less than its overhead (and "
+                         "staged memory transfers)";
+                    m.warnings.push_back(w.str());
                     return;
                 }
     };

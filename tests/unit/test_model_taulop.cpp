@@ -357,3 +357,40 @@ TEST(ModelTaulop, KernelsOnATinyConfiguration)
     double wave = taulop::transmission(t, c0, 2 * u, 2);
     EXPECT_NEAR(m.kernel(c, kernels::Kernel::Wave2D, u), wave, tol(wave));
 }
+
+TEST(ModelTaulop, Fig8ConfigurationIteration80IsEq10)
+{
+    // The configuration of the paper's Fig. 8 (tests/data/kernel_fig8.conf)
+    // through the kernel pattern of kernel_config.h: iteration 80 must be
+    // eq. (10) = 3||T^1(35) + 2||T^1(166) + T^1(81) + 2||T^0(116) + T^0(18)
+    // with a one-type model (white and grey map to its type).
+    std::istringstream conf("kernel summa\nN 256\n"
+                            "node0 white 124   0  97 134\n"
+                            "node0 white   0   0 124 146\n"
+                            "node0 white 221 152  35 104\n"
+                            "node1 grey  221   0  35 152\n"
+                            "node1 grey    0 146 124 110\n"
+                            "node1 grey  124 134  97 122\n");
+    kernels::Config c = kernels::read_config(conf, "fig8");
+    Truth t;
+    TauLopData d = measurements(t, "staged");
+    d.type = {0, 0, 0, 0, 0, 0};
+    d.type_names = {"one"};
+    d.channels.erase(d.channels.begin() + 1); // type B's channel 0
+    d.channels.pop_back();                   // channel 1 A-B
+    TauLop m = taulop_solve(d);
+    const double u = 8192;
+    Link c0{0, 0, 0}, c1{1, 0, 0};
+    auto T = [&](Link l, double x, int k = 1) {
+        return taulop::transmission(m, l, x * u, k);
+    };
+    double eq10 = T(c1, 35, 3) + T(c1, 166, 2) + T(c1, 81) + T(c0, 116, 2) +
+                  T(c0, 18);
+    taulop::Expr e = m.iteration(c, kernels::summa_iteration(c, 80), u);
+    EXPECT_NEAR(taulop::evaluate(m, e), eq10, tol(eq10)) << taulop::to_string(e);
+    // the whole kernel is the sum of its 256 iterations (eq. 11)
+    double sum = 0;
+    for (long k = 0; k < 256; ++k)
+        sum += taulop::evaluate(m, m.iteration(c, kernels::summa_iteration(c, k), u));
+    EXPECT_NEAR(m.kernel(c, kernels::Kernel::Summa, u), sum, tol(sum));
+}
