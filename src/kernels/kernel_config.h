@@ -41,12 +41,15 @@ struct Process {
 
 /** A rectangle of the N x N unit grid: columns x..x+w-1, rows y..y+h-1. */
 struct Rect {
-    long x = 0, y = 0, w = 0, h = 0;
+    long x = 0; /**< first column */
+    long y = 0; /**< first row */
+    long w = 0; /**< width in columns, >= 1 */
+    long h = 0; /**< height in rows, >= 1 */
 };
 
 /** A configuration: layout and partition (one rectangle per process). */
 struct Config {
-    Kernel kernel = Kernel::Summa;
+    Kernel kernel = Kernel::Summa; /**< the kernel it describes */
     long N = 0;                  /**< grid side in units */
     std::vector<Process> procs;  /**< by rank */
     std::vector<Rect> rects;     /**< by rank; they tile the grid */
