@@ -26,6 +26,11 @@
 # or and L is not the platform's; G comes from roundtrips only and must
 # still be exact, and so must the empty roundtrips T_ij(0) + T_ji(0).
 #
+# The model tool's -E p2p, -E summa and -E wave2d (2 x 2 grid on ranks 0
+# and 1) must equal the hand computation from the file's parameters to
+# 1e-8 (the tool prints 10 digits), and a configuration of more processes
+# than the model must be refused.
+#
 # Tolerance 1e-6 relative: the simulation is exact, runs come out to
 # ~1e-12; the numbers pass through 17-digit text. Negative controls: the
 # eager model against a truth with link 0-1's latency 1 ns higher, and
@@ -165,6 +170,44 @@ if [ -s "$tmp/eager.model" ]; then
             d = (a - b) / b; exit !(a != "" && d < 1e-8 && d > -1e-8) }'; then
         echo "$name: the model tool's p2p differs from the file's parameters" >&2
         fail=1
+    fi
+fi
+
+# Kernels through the model tool, on ranks 0 and 1 of the eager model: a
+# 2 x 2 grid in two columns. SUMMA: iteration 0, rank 0 sends its 2-unit
+# pivot column to 1; iteration 1, rank 1 to 0; no pivot row message (each
+# owns all rows of its columns): T_01(2U) + T_10(2U). 2D wave: each sends
+# its 2-unit edge to the other: max(T_01(2U), T_10(2U)). U = 1000 bytes.
+# A configuration of more processes than the model has is refused.
+if [ -s "$tmp/eager.model" ]; then
+    printf 'kernel summa\nN 2\nh0 a 0 0 1 2\nh1 a 1 0 1 2\n' > "$tmp/summa.cfg"
+    printf 'kernel wave2d\nN 2\nh0 a 0 0 1 2\nh1 a 1 0 1 2\n' > "$tmp/wave.cfg"
+    for k in summa wave; do
+        want=$(awk -v k=$k '$1=="os"{os[$2]=$3} $1=="or"{orr[$2]=$3}
+            $1=="L"&&$2==0&&$3==1{L=$4} $1=="G"&&$2==0&&$3==1{a=$4; b=$6}
+            END { t01 = os[0] + L + 2000 * a + orr[1]
+                  t10 = os[1] + L + 2000 * b + orr[0]
+                  t = t01 > t10 ? t01 : t10
+                  if (k == "summa") t = t01 + t10
+                  printf "%.12e", t }' "$tmp/eager.model")
+        op=$k; [ $k = wave ] && op=wave2d
+        got=$("$top_builddir/model" -M HLogGP -i "$tmp/eager.model" -E $op \
+              --config "$tmp/$k.cfg" --sizes 1000 | awk '!/^#/{print $2}')
+        echo "== model -E $op --config (2 x 2 grid) --sizes 1000: $got (by hand: $want)"
+        if ! awk -v a="$got" -v b="$want" 'BEGIN {
+                d = (a - b) / b; exit !(a != "" && d < 1e-8 && d > -1e-8) }'; then
+            echo "$name: -E $op differs from the hand computation" >&2
+            fail=1
+        fi
+    done
+    { printf 'kernel wave2d\nN 6\n'
+      for r in 0 1 2 3 4 5; do echo "h$r a $r 0 1 6"; done; } > "$tmp/six.cfg"
+    if "$top_builddir/model" -M HLogGP -i "$tmp/eager.model" -E wave2d \
+           --config "$tmp/six.cfg" --sizes 8 > /dev/null 2> "$tmp/err"; then
+        echo "$name: a 6-process configuration was accepted by a 5-process model" >&2
+        fail=1
+    else
+        echo "== 6-process configuration refused: $(cat "$tmp/err")"
     fi
 fi
 
