@@ -12,6 +12,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <limits>
+#include <map>
 #include <numeric>
 #include <sstream>
 
@@ -32,6 +33,7 @@ std::vector<LayoutProcess> read_layout(std::istream &in,
                                        const std::string &name)
 {
     std::vector<LayoutProcess> procs;
+    std::map<std::string, std::string> type_of;
     std::string text;
     int line = 0;
     while (std::getline(in, text)) {
@@ -61,6 +63,10 @@ std::vector<LayoutProcess> read_layout(std::istream &in,
                 fail(name, line,
                      "bad count '" + w[3] + "' (expected 1..65536)");
         }
+        auto it = type_of.emplace(w[0], w[1]).first;
+        if (it->second != w[1])
+            fail(name, line, "node " + w[0] + " has type " + it->second +
+                                 " on an earlier line, " + w[1] + " here");
         for (long i = 0; i < count; ++i)
             procs.push_back({w[0], w[1], speed});
         if (procs.size() > 65536)

@@ -39,7 +39,7 @@ struct LayoutProcess {
 
 /** Reads a layout: one line "node type speed [count]" per process (count
  *  copies of the line, default 1), in rank order; '#' starts a comment.
- *  Throws cpm::UsageError "name:line: problem". */
+ *  A node has one type. Throws cpm::UsageError "name:line: problem". */
 std::vector<LayoutProcess> read_layout(std::istream &in,
                                        const std::string &name);
 

@@ -359,7 +359,7 @@ TEST(KernelPartition, ReadsLayouts)
     EXPECT_EQ(l[2].type, "B");
     EXPECT_DOUBLE_EQ(l[2].speed, 2.5);
     for (const char *bad : {"n0 A\n", "n0 A 0\n", "n0 A x\n", "n0 A 1 0\n",
-                            "# nothing\n"}) {
+                            "# nothing\n", "n0 A 1\nn0 B 1\n"}) {
         std::istringstream b(bad);
         EXPECT_THROW(read_layout(b, "layout"), UsageError) << bad;
     }
