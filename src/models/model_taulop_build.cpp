@@ -163,6 +163,7 @@ TauLop build_taulop(MPI_Comm comm, const BuildOptions &o)
                          "and no two nodes)");
     TauLop m = taulop_solve(d);
     m.provenance = prov;
+    m.provenance.parallel = false; // one ring or pair at a time
     m.provenance.extra["network"] = m.direct_network ? "direct" : "staged";
     m.provenance.extra["experiments"] =
         "o(m): time of the MPI_Isend call of m bytes; Ring_tau(m): tau ranks "
