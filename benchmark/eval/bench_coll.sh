@@ -181,8 +181,9 @@ run_bed() {
     work=$(mktemp -d "$out/.$bed.XXXXXX")
     log=$work/log.txt
     mkdir "$work/models" "$work/observed" "$work/figures"
-    local start
+    local start load0
     start=$(date -u +%Y-%m-%dT%H:%M:%SZ)
+    load0=$(cut -d' ' -f1 /proc/loadavg)
     : >"$log"
     case $bed in
     smpi-*)
@@ -253,7 +254,8 @@ title='$bed: $what, root 0, mean times with 95% confidence intervals'" "$src/plo
         echo "Run $start .. $end, in the build directory. Launcher: \`$shown\`"
         echo "with \`$tools/model -M Hockney|LMO -s 32768 -m 1048576${build[*]:+ ${build[*]}}\`, then"
         echo "\`$tools/collective -O OP [-M MODEL -i MODELFILE] --sizes $sizes ${measure[*]}\`"
-        echo "(root 0). Highest 1-minute load average seen before or after a command: $loadmax."
+        echo "(root 0). 1-minute load average at the start: $load0; highest seen before or"
+        echo "after a command: $loadmax (it counts the bed's own processes too)."
         echo
         table "Scatter, mean time (us):" "${scatters[@]}"
         speedup "Scatter, speedup of the model-based operations (T(reference) / T(operation)):" \
