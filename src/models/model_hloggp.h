@@ -147,11 +147,11 @@ struct HLogGP {
 struct HLogGPData {
     int n = 0;               /**< processes */
     std::vector<long> sizes; /**< increasing, distinct, starting with 0 */
-    /** [size][i * n + j]: RTT_ij, M bytes out and an empty reply. */
+    /** RTT_ij at [size k][i * n + j]: sizes[k] bytes out, empty reply. */
     std::vector<std::vector<bench::Result>> rtt;
-    std::vector<bench::Result> os;  /**< [i * n + j]: os_ij(0) */
-    std::vector<bench::Result> or_; /**< [i * n + j]: or_ij(0) */
-    std::vector<bench::Result> g;   /**< [i * n + j]: g_ij(0) */
+    std::vector<bench::Result> os;  /**< os_ij(0) at i * n + j */
+    std::vector<bench::Result> or_; /**< or_ij(0) at i * n + j */
+    std::vector<bench::Result> g;   /**< g_ij(0) at i * n + j */
 };
 
 /** Solves HLogGP from measurements (the equations at the top of this
