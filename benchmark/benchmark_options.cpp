@@ -68,7 +68,7 @@ const Spec kSpecs[] = {
     {'E', "estimate", true, "OP",
      "print predicted times of OP over the sizes (see below)", kOptModel},
     {kCompare, "compare", true, "FILE",
-     "compare with the times of a p2p or collective output FILE: "
+     "compare with the times of a p2p, collective or kernel output FILE: "
      "observed, predicted, mu per row and their mean and max (with -i)",
      kOptModel},
     {kTau, "tau", true, "N",

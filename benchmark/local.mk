@@ -9,6 +9,8 @@ BENCHMARK_SOURCES = \
 	benchmark/benchmark_coll_linear.cpp \
 	benchmark/benchmark_coll_binomial.cpp \
 	benchmark/benchmark_collective.cpp \
+	benchmark/benchmark_kernel.cpp \
+	benchmark/benchmark_ring.cpp \
 	benchmark/benchmark_options.cpp \
 	benchmark/benchmark_tool.cpp \
 	benchmark/benchmark_tool_collective.cpp
@@ -22,6 +24,8 @@ pkginclude_HEADERS += \
 	benchmark/benchmark_plogp.h \
 	benchmark/benchmark_coll.h \
 	benchmark/benchmark_collective.h \
+	benchmark/benchmark_kernel.h \
+	benchmark/benchmark_ring.h \
 	benchmark/benchmark_options.h \
 	benchmark/benchmark_tool.h
 noinst_HEADERS += benchmark/benchmark_coll_util.h
@@ -32,3 +36,8 @@ noinst_HEADERS += benchmark/benchmark_coll_util.h
 bin_PROGRAMS += p2p
 p2p_SOURCES = benchmark/benchmark_tool_p2p.cpp
 p2p_LDADD = libcpm.la
+# kernel: the communication time of the SUMMA or 2D-wave kernel of a
+# configuration (benchmark_kernel.cpp; doc/kernels.md).
+bin_PROGRAMS += kernel
+kernel_SOURCES = benchmark/benchmark_tool_kernel.cpp
+kernel_LDADD = libcpm.la

@@ -36,12 +36,13 @@ cpm-smpirun: $(srcdir)/benchmark/smpi/cpm-smpirun.in Makefile
 # includes smpi_helpers.h and builds position-independent code; each tool
 # links the library's objects with its own. The R code is taken from the
 # source tree (CPM_R_DIR), as for the tools run from the build directory.
-SMPI_TOOLS = smpi/p2p smpi/collective smpi/model smpi/flows
+SMPI_TOOLS = smpi/p2p smpi/collective smpi/model smpi/flows smpi/kernel
 SMPI_TOOL_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(DEFS) -I$(top_builddir) \
 	$(MPI_NOCXX_CPPFLAGS) -I$(top_srcdir)/src/common \
 	-I$(top_srcdir)/src/stats -I$(top_srcdir)/src/rbridge \
 	-I$(top_srcdir)/src/models -I$(top_srcdir)/benchmark \
 	-I$(top_srcdir)/src/cli -I$(top_srcdir)/src/coll $(GSL_CFLAGS) $(R_CPPFLAGS) \
+	-I$(top_srcdir)/src/kernels \
 	-DCPM_R_DIR='"$(abs_top_srcdir)/R"'
 SMPI_TOOL_LIBS = $(R_LIBS) $(GSL_LIBS)
 # Coarse but safe: every object depends on every header.
@@ -54,8 +55,10 @@ SMPI_COLLECTIVE_OBJ = \
 	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(collective_SOURCES)))
 SMPI_MODEL_OBJ = \
 	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(model_SOURCES)))
+SMPI_KERNEL_OBJ = \
+	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(kernel_SOURCES)))
 SMPI_TOOL_OBJ = $(SMPI_LIBCPM_OBJ) $(SMPI_P2P_OBJ) $(SMPI_COLLECTIVE_OBJ) \
-	$(SMPI_MODEL_OBJ)
+	$(SMPI_MODEL_OBJ) $(SMPI_KERNEL_OBJ)
 CLEANFILES += $(SMPI_TOOLS) $(SMPI_TOOL_OBJ)
 
 if HAVE_SMPI
@@ -73,6 +76,9 @@ smpi/collective: $(SMPI_LIBCPM_OBJ) $(SMPI_COLLECTIVE_OBJ)
 		$(SMPI_TOOL_LIBS) -o $@
 smpi/model: $(SMPI_LIBCPM_OBJ) $(SMPI_MODEL_OBJ)
 	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_MODEL_OBJ) $(SMPI_LIBCPM_OBJ) \
+		$(SMPI_TOOL_LIBS) -o $@
+smpi/kernel: $(SMPI_LIBCPM_OBJ) $(SMPI_KERNEL_OBJ)
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_KERNEL_OBJ) $(SMPI_LIBCPM_OBJ) \
 		$(SMPI_TOOL_LIBS) -o $@
 smpi/flows: $(srcdir)/benchmark/smpi/cpm_smpi_flows.cpp
 	@$(MKDIR_P) smpi

@@ -11,6 +11,9 @@ ModelKind hockney_kind(); /* cli_kind_hockney.cpp */
 ModelKind lmo_kind();     /* cli_kind_lmo.cpp */
 ModelKind plogp_kind();   /* cli_kind_plogp.cpp */
 ModelKind loggp_kind();   /* cli_kind_plogp.cpp */
+ModelKind hloggp_kind();  /* cli_kind_hloggp.cpp */
+ModelKind dimemas_kind(); /* cli_kind_dimemas.cpp */
+ModelKind taulop_kind();  /* cli_kind_taulop.cpp */
 
 } // namespace cpm::cli
 

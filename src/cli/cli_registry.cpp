@@ -14,6 +14,9 @@ const std::vector<ModelKind> &model_kinds()
         lmo_kind(),
         plogp_kind(),
         loggp_kind(),
+        hloggp_kind(),
+        dimemas_kind(),
+        taulop_kind(),
     };
     return kinds;
 }

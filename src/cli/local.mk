@@ -9,6 +9,9 @@ model_SOURCES = \
 	src/cli/cli_kind_hockney.cpp \
 	src/cli/cli_kind_lmo.cpp \
 	src/cli/cli_kind_plogp.cpp \
+	src/cli/cli_kind_hloggp.cpp \
+	src/cli/cli_kind_dimemas.cpp \
+	src/cli/cli_kind_taulop.cpp \
 	src/cli/cli_compare.cpp \
 	src/cli/cli_compare.h \
 	src/cli/cli_model_tool.cpp

@@ -5,13 +5,26 @@ libcpm_la_SOURCES += \
 	src/models/model_hockney.cpp \
 	src/models/model_lmo.cpp \
 	src/models/model_plogp.cpp \
+	src/models/model_dimemas.cpp \
 	src/models/model_build.cpp \
 	src/models/model_hockney_build.cpp \
 	src/models/model_lmo_build.cpp \
-	src/models/model_plogp_build.cpp
+	src/models/model_plogp_build.cpp \
+	src/models/model_hloggp.cpp \
+	src/models/model_hloggp_build.cpp \
+	src/models/taulop_cost.cpp \
+	src/models/model_taulop.cpp \
+	src/models/model_taulop_kernel.cpp \
+	src/models/model_taulop_build.cpp
 pkginclude_HEADERS += \
 	src/models/model_data.h \
 	src/models/model_hockney.h \
 	src/models/model_lmo.h \
 	src/models/model_plogp.h \
-	src/models/model_build.h
+	src/models/model_dimemas.h \
+	src/models/model_build.h \
+	src/models/model_hloggp.h \
+	src/models/model_hloggp_build.h \
+	src/models/taulop_cost.h \
+	src/models/model_taulop.h \
+	src/models/model_taulop_build.h

@@ -102,6 +102,22 @@ TESTS += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eva
 EXTRA_DIST += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eval.sh \
 	tests/smpi/smpi_validate.sh \
 	tests/smpi/smpi_common.sh
+# The Dimemas model on a homogeneous platform (smpi_dimemas.sh, seconds).
+TESTS += tests/smpi/smpi_dimemas.sh
+EXTRA_DIST += tests/smpi/smpi_dimemas.sh
+
+# The HLogGP model against a heterogeneous platform's truth (smpi_hloggp.sh,
+# about 20 s): os, or, L, G exact, g within its bounds, negative controls.
+TESTS += tests/smpi/smpi_hloggp.sh
+EXTRA_DIST += tests/smpi/smpi_hloggp.sh
+# The kernel tool's times grow with the unit size as the platform
+# implies (smpi_kernel.sh, seconds; smpi/kernel of smpi-tools).
+TESTS += tests/smpi/smpi_kernel.sh
+EXTRA_DIST += tests/smpi/smpi_kernel.sh
+# The tau-Lop experiments against a switch platform's truth (smpi_taulop.sh,
+# a second): o and Ring^1_1 exact, contention of Ring^1_3, negative control.
+TESTS += tests/smpi/smpi_taulop.sh
+EXTRA_DIST += tests/smpi/smpi_taulop.sh
 
 if HAVE_SMPI
 SMPI_CHECK_BUILT += $(SMPI_TOOLS)

@@ -1,5 +1,6 @@
 #!/bin/bash
-# The model tool on local processes: every model builds, saves, loads and
+# The model tool on local processes: every model (Hockney, LMO, PLogP,
+# LogGP, HLogGP, Dimemas, tau-Lop) builds, saves, loads and
 # predicts at 3 and 4 processes; files survive save-load-save; bad input
 # gets one line and a non-zero exit.
 set -u
@@ -12,11 +13,15 @@ model="$top_builddir/model"
 fast="-s 2048 -m 40960 -r 3 -R 10"
 
 for np in 3 4; do
-    for M in Hockney LMO PLogP LogGP; do
+    for M in Hockney LMO PLogP LogGP HLogGP Dimemas taulop; do
         out="$tmp/$M-$np.out"
         opts=$fast
-        # PLogP measures trains at every size: a short list suffices.
-        case $M in PLogP | LogGP) opts="--sizes 1,4096,32768 -r 3 -R 10" ;; esac
+        # PLogP (and HLogGP, from its experiments) measures trains at every
+        # size, tau-Lop rings of every tau: a short list suffices.
+        case $M in
+        PLogP | LogGP | HLogGP) opts="--sizes 1,4096,32768 -r 3 -R 10" ;;
+        taulop) opts="--sizes 0,4096,32768 -r 3 -R 10" ;;
+        esac
         timeout 600 $MPIRUN_LOCAL -np $np "$model" -M $M $opts -o "$out" \
             2>"$tmp/err" || { fail "$M at np $np: exit $?"; cat "$tmp/err"; continue; }
         grep -q "^model $M$" "$out" || fail "$M at np $np: no model line"
@@ -87,7 +92,7 @@ expect_error() {
     fi
 }
 h="$tmp/Hockney-3.out"
-expect_error "unknown model 'Foo' (valid: Hockney, LMO, PLogP, LogGP)" "$model" -M Foo -i "$h"
+expect_error "unknown model 'Foo' (valid: Hockney, LMO, PLogP, LogGP, HLogGP, Dimemas, taulop)" "$model" -M Foo -i "$h"
 expect_error "no model given" "$model" -i "$h"
 expect_error "does not predict 'bcast' (valid: p2p" "$model" -M LMO -i "$tmp/LMO-3.out" -E bcast
 expect_error "holds a Hockney model, not LMO" "$model" -M LMO -i "$h"
