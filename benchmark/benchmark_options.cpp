@@ -22,7 +22,9 @@ enum LongOnly {
     kBpBreaks,
     kBpIc,
     kTau,
-    kConfig
+    kConfig,
+    kNetwork,
+    kTauMax
 };
 
 struct Spec {
@@ -72,9 +74,17 @@ const Spec kSpecs[] = {
      "observed, predicted, mu per row and their mean and max (with -i)",
      kOptModel},
     {kTau, "tau", true, "N",
-     "model: concurrent transfers of -E (tau-Lop; default: 1)", kOptModel},
+     "-E: concurrent transfers (tau-Lop; default: 1)", kOptModel},
+    {kTauMax, "tau-max", true, "N",
+     "tau-Lop build: the largest tau measured, 1..16 (default: 16)",
+     kOptModel},
     {kConfig, "config", true, "FILE",
-     "model: kernel configuration of -E (process layout and 2D partition)",
+     "-E: kernel configuration (summa, wave2d); build: tau-Lop's node "
+     "types and nodes from a configuration's process list",
+     kOptModel},
+    {kNetwork, "network", true, "S",
+     "tau-Lop build: network transmissions staged (o + 2L0 + L1), direct "
+     "(o + L1) or auto (default: auto)",
      kOptModel},
     {kBpH, "bp-h", true, "D",
      "Bai-Perron minimal segment, fraction or count (default: 0.15)",
@@ -292,6 +302,16 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
             break;
         case kTau:
             o.tau = int(positive(arg, opt));
+            break;
+        case kTauMax:
+            o.tau_max = int(positive(arg, opt));
+            break;
+        case kNetwork:
+            if (arg != "staged" && arg != "direct" && arg != "auto")
+                throw UsageError("option " + opt +
+                                 ": expected staged, direct or auto, got '" +
+                                 arg + "'");
+            o.network = arg;
             break;
         case kConfig:
             if (arg.empty())

@@ -30,7 +30,7 @@ enum OptionGroup : unsigned {
     kOptPairs = 1u << 3,      /**< --pair */
     kOptParallel = 1u << 4,   /**< -p */
     kOptRoot = 1u << 5,       /**< --root */
-    kOptModel = 1u << 6,      /**< -M -i --json -E --compare --tau --config --bp-h --bp-breaks --bp-ic */
+    kOptModel = 1u << 6,      /**< -M -i --json -E --compare --tau --tau-max --config --network --bp-h --bp-breaks --bp-ic */
 };
 
 /** Parsed options; defaults as in CPM 1.0.1. */
@@ -52,8 +52,12 @@ struct ToolOptions {
     bool json = false;         /**< --json */
     std::string estimate;      /**< -E: operation to predict */
     std::string compare;       /**< --compare: observed times to compare */
-    int tau = 1;               /**< --tau: concurrent transfers of -E */
-    std::string config;        /**< --config: kernel configuration of -E */
+    int tau = 0;               /**< --tau: concurrent transfers of -E (0: not
+                                    given, 1) */
+    int tau_max = 0;           /**< --tau-max: tau-Lop's largest tau (0: 16) */
+    std::string config;        /**< --config: kernel configuration of -E,
+                                    tau-Lop's layout when building */
+    std::string network;       /**< --network: tau-Lop's network mode */
     double bp_h = 0.15;        /**< --bp-h: Bai-Perron minimal segment */
     int bp_breaks = 0;         /**< --bp-breaks: maximal breaks (0: any) */
     std::string bp_criterion = "BIC"; /**< --bp-ic: BIC or LWZ */

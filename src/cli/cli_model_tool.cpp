@@ -7,6 +7,7 @@
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
+#include "kernel_config.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -49,7 +50,7 @@ Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
         q.config = opt.config;
         what = "configuration " + opt.config;
     }
-    q.tau = opt.tau;
+    q.tau = opt.tau > 0 ? opt.tau : 1;
     if (q.tau > 1)
         what += ", tau=" + std::to_string(q.tau);
     if (std::max({q.i, q.j, q.root}) >= n)
@@ -57,6 +58,23 @@ Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
                          std::to_string(n - 1) + " of this " + kind.name +
                          " model");
     return q;
+}
+
+/* The options of tau-Lop's build refused for other models; its layout
+ * (--config) read on every rank before anything is measured, so that a
+ * rank that cannot read it makes every rank stop. */
+void check_build_options(const ToolOptions &opt, const ModelKind &kind)
+{
+    bool taulop = std::string(kind.name) == "taulop";
+    if (!taulop && opt.tau_max > 0)
+        throw UsageError("option --tau-max applies to -M taulop only");
+    if (!taulop && !opt.network.empty())
+        throw UsageError("option --network applies to -M taulop only");
+    if (!taulop && !opt.config.empty() && opt.estimate.empty())
+        throw UsageError("option --config without -E applies to -M taulop "
+                         "only (its layout)");
+    if (taulop && !opt.config.empty())
+        kernels::read_config_file(opt.config);
 }
 
 /* Writes the model, its JSON, or its predictions to out. */
@@ -92,6 +110,10 @@ void write_output(std::ostream &out, const ToolOptions &opt,
 int run_offline(const ToolOptions &opt)
 {
     const ModelKind &kind = find_model(opt.model);
+    if (opt.tau_max > 0 || !opt.network.empty())
+        throw UsageError(std::string("option ") +
+                         (opt.tau_max > 0 ? "--tau-max" : "--network") +
+                         " applies when building (not with -i)");
     std::unique_ptr<ModelHandle> model;
     std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
     if (is_stdin_name(opt.input)) {
@@ -147,6 +169,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         std::string what;
         if (!opt.estimate.empty())
             query_of(opt, *kind, n, what); // before measuring for minutes
+        check_build_options(opt, *kind);
         if (rank == 0)
             out = std::make_unique<AtomicFile>(opt.output);
     });
@@ -159,6 +182,9 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     bo.breakpoints.max_breaks = opt.bp_breaks;
     bo.breakpoints.criterion = opt.bp_criterion;
     bo.command = opt.command;
+    bo.layout = opt.config;
+    bo.tau_max = opt.tau_max;
+    bo.network = opt.network;
     if (opt.verbose || isatty(2))
         bo.log = [](const std::string &line) {
             std::cerr << "model: " << line << std::endl;

@@ -38,6 +38,12 @@ struct BuildOptions {
     bench::Timing timing = bench::Timing::Max; /**< for collectives */
     rbridge::BreakpointOptions breakpoints;    /**< Bai-Perron settings */
     std::string command;               /**< recorded in the model file */
+    /** tau-Lop: a kernel configuration whose process list gives each
+     *  rank's node and node type ("": nodes from the processor names,
+     *  one type). */
+    std::string layout;
+    int tau_max = 0;                   /**< tau-Lop: largest tau (0: 16) */
+    std::string network;               /**< tau-Lop: staged, direct, auto ("": auto) */
     /** Called on rank 0 with a line describing each step; may be empty. */
     std::function<void(const std::string &)> log;
     /** Passes a line to log on rank 0 of comm. */

@@ -8,18 +8,11 @@
 #include "kernel_config.h"
 
 #include <algorithm>
-#include <cstdlib>
 #include <map>
 
 namespace cpm::models {
 
 namespace {
-
-std::string env(const char *name)
-{
-    const char *v = std::getenv(name);
-    return v ? v : "";
-}
 
 /* The nodes in order of their first rank, with their ranks. */
 struct Node {
@@ -46,27 +39,19 @@ TauLop build_taulop(MPI_Comm comm, const BuildOptions &o)
     sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
     if (sizes.empty())
         throw UsageError("the tau-Lop model needs at least one message size");
-    int tau_max = TauLop::kTauMax;
-    std::string tm = env("CPM_TAULOP_TAU_MAX");
-    if (!tm.empty()) {
-        char *end = nullptr;
-        long v = std::strtol(tm.c_str(), &end, 10);
-        if (*end || v < 1 || v > TauLop::kTauMax)
-            throw UsageError("CPM_TAULOP_TAU_MAX must be an integer in 1.." +
-                             std::to_string(TauLop::kTauMax) + ", got '" + tm +
-                             "'");
-        tau_max = int(v);
-    }
+    int tau_max = o.tau_max > 0 ? o.tau_max : TauLop::kTauMax;
+    if (tau_max > TauLop::kTauMax)
+        throw UsageError("option --tau-max: tau-Lop measures tau up to " +
+                         std::to_string(TauLop::kTauMax) + ", got " +
+                         std::to_string(tau_max));
     TauLopData d;
     d.n = n;
-    d.network = env("CPM_TAULOP_NETWORK");
-    if (d.network.empty())
-        d.network = "auto";
+    d.network = o.network.empty() ? "auto" : o.network;
     if (d.network != "auto" && d.network != "staged" && d.network != "direct")
-        throw UsageError("CPM_TAULOP_NETWORK must be staged, direct or auto, "
+        throw UsageError("option --network: expected staged, direct or auto, "
                          "got '" + d.network + "'");
     Provenance prov = make_provenance(comm, o, sizes_text(sizes));
-    std::string layout = env("CPM_TAULOP_LAYOUT");
+    const std::string &layout = o.layout;
     if (layout.empty()) {
         d.nodes = prov.processors;
         d.type.assign(n, 0);
@@ -74,7 +59,7 @@ TauLop build_taulop(MPI_Comm comm, const BuildOptions &o)
     } else {
         kernels::Config c = kernels::read_config_file(layout);
         if (int(c.procs.size()) != n)
-            throw UsageError("CPM_TAULOP_LAYOUT " + layout + " lists " +
+            throw UsageError("layout " + layout + " (--config) lists " +
                              std::to_string(c.procs.size()) +
                              " processes, the build runs " + std::to_string(n));
         std::map<std::string, int> id;

@@ -4,13 +4,14 @@
  *        the Ring_tau experiments per node type and pair of node types.
  *
  * Nodes are the processor names of the ranks (MPI_Get_processor_name);
- * every node has the same type unless the environment variable
- * CPM_TAULOP_LAYOUT names a kernel configuration file (doc/formats.md)
+ * every node has the same type unless BuildOptions::layout (`model
+ * --config FILE`) names a kernel configuration file (doc/formats.md)
  * whose process list gives each rank's node and type. Other settings:
- * CPM_TAULOP_NETWORK = staged | direct (eq. 2 or eq. 3 for channel 1;
- * default: staged when every node type has a node with two ranks to
- * measure L^0, direct otherwise) and CPM_TAULOP_TAU_MAX (1..16, default
- * 16; tau is also limited by the ranks of the ring).
+ * BuildOptions::network (`--network`) = staged | direct | auto (eq. 2 or
+ * eq. 3 for channel 1; auto: staged when every node type has a node with
+ * two ranks to measure L^0, direct otherwise) and BuildOptions::tau_max
+ * (`--tau-max`, 1..16, default 16; tau is also limited by the ranks of the
+ * ring).
  *
  * Experiments (doc/model-taulop.md): for each node type with a node of at
  * least two ranks, Ring^0 on that node's ranks and o^0 between its first

@@ -51,8 +51,8 @@ trap 'rm -rf "$tmp"' EXIT
 printf 'host0\nhost0\nhost1\nhost1\n' > "$tmp/p.hosts"
 grep -v '^#' "$tmp/p.truth"
 
-CPM_TAULOP_NETWORK=direct TMPDIR=$tmp "$top/cpm-smpirun" "$tmp/p" -np 4 \
-    "$top/smpi/model" -M taulop --sizes 0,1024,65536 -r 2 -R 2 -t max \
+TMPDIR=$tmp "$top/cpm-smpirun" "$tmp/p" -np 4 \
+    "$top/smpi/model" -M taulop --network direct --sizes 0,1024,65536 -r 2 -R 2 -t max \
     -o "$tmp/m" > "$tmp/out" 2>&1 || { cat "$tmp/out"; exit 1; }
 grep -v '^#\|^measured' "$tmp/m"
 
@@ -125,7 +125,7 @@ else
     echo "(failed as it should)"
 fi
 
-# Two node types from a layout (CPM_TAULOP_LAYOUT, a kernel configuration:
+# Two node types from a layout (--config, a kernel configuration:
 # nodes and types; the rectangles only have to tile a grid): host0 and
 # host2 of type A, host1 of type B, two ranks each, processing delays drawn
 # per host (small slopes, as above). Channels: 0 of A and of B, 1 of A-A
@@ -149,8 +149,9 @@ printf 'host0\nhost0\nhost1\nhost1\nhost2\nhost2\n' > "$tmp/q.hosts"
     done
 } > "$tmp/q.conf"
 grep -v '^#' "$tmp/q.truth"
-CPM_TAULOP_LAYOUT=$tmp/q.conf CPM_TAULOP_NETWORK=direct TMPDIR=$tmp \
+TMPDIR=$tmp \
     "$top/cpm-smpirun" "$tmp/q" -np 6 "$top/smpi/model" -M taulop \
+    --config "$tmp/q.conf" --network direct \
     --sizes 0,1024,65536 -r 2 -R 2 -t max -o "$tmp/mq" > "$tmp/out" 2>&1 ||
     { cat "$tmp/out"; exit 1; }
 grep -v '^#\|^measured\|^L' "$tmp/mq"

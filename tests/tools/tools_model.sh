@@ -20,7 +20,9 @@ for np in 3 4; do
         # size, tau-Lop rings of every tau: a short list suffices.
         case $M in
         PLogP | LogGP | HLogGP) opts="--sizes 1,4096,32768 -r 3 -R 10" ;;
-        taulop) opts="--sizes 0,4096,32768 -r 3 -R 10" ;;
+        taulop) opts="--sizes 0,4096,32768 -r 3 -R 10 --tau-max 3" ;;
+        # B = 1/mean beta must come out positive on a loaded machine
+        Dimemas) opts="--sizes 0,262144,524288,1048576 -r 3 -R 10" ;;
         esac
         timeout 600 $MPIRUN_LOCAL -np $np "$model" -M $M $opts -o "$out" \
             2>"$tmp/err" || { fail "$M at np $np: exit $?"; cat "$tmp/err"; continue; }
@@ -122,6 +124,15 @@ expect_error "the LMO model needs at least 3 processes, got 2" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M LMO $fast -o "$tmp/y"
 [ -e "$tmp/y" ] && fail "LMO at np 2 left an output file"
 expect_error "unknown option '-Q'" timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M LMO -Q
+# tau-Lop's build options: refused for other models and with -i; an
+# unreadable layout stops every rank before anything is measured
+expect_error "option --network applies to -M taulop only" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney --network direct $fast -o "$tmp/y"
+expect_error "option --tau-max applies when building (not with -i)" \
+    "$model" -M taulop -i "$tmp/taulop-3.out" --tau-max 2
+expect_error "cannot open" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M taulop --config "$tmp/none.conf" $fast -o "$tmp/y"
+[ -e "$tmp/y" ] && fail "a refused build left an output file"
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
