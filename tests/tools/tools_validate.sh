@@ -1,6 +1,7 @@
 #!/bin/bash
 # cpm-validate end to end on 3 local processes with small sizes: every
-# model is built, every observed file measured and compared, the summary
+# model is built (all seven), every observed file measured (with the
+# SUMMA and 2D-wave kernels) and compared, the summary
 # has a row per model and operation with mu >= 1; bad input gets one line
 # and leaves no directory behind.
 set -u
@@ -14,17 +15,26 @@ export CPM_PLOTS_DIR="$top_srcdir/plots"
 
 timeout 900 "$validate" -o "$tmp/v" --measure "-r 3 -R 10" \
     --build "-s 2048 -m 40960" --plogp "--sizes 1,4096,32768" \
+    --dimemas "--sizes 0,262144,524288,1048576" \
+    --taulop "--sizes 0,4096,32768 --tau-max 3" \
     --p2p-sizes 3000,30000 --coll-sizes 3000,30000 \
+    --kernels 8 --kernel-sizes 3000,30000 \
     -- $MPIRUN_LOCAL -np 3 >"$tmp/stdout" 2>"$tmp/stderr" ||
     { fail "cpm-validate: exit $?"; cat "$tmp/stderr"; }
 cat "$tmp/stdout"
 for f in summary.md summary.tsv log.txt observed/p2p.out observed/MPI_Gather.out \
     models/Hockney.model models/LMO.model models/PLogP.model models/LogGP.model \
-    compare/LMO-MPIB_Scatter_linear.txt compare/Hockney-homogeneous-p2p.txt; do
+    models/HLogGP.model models/Dimemas.model models/taulop.model \
+    observed/MPI_Bcast.out observed/MPIB_Gather_binomial.out \
+    observed/summa.conf observed/kernel-wave2d.out \
+    compare/LMO-MPIB_Scatter_linear.txt compare/Hockney-homogeneous-p2p.txt \
+    compare/Dimemas-MPI_Bcast.txt compare/taulop-kernel-summa.txt \
+    compare/HLogGP-kernel-wave2d.txt; do
     [ -s "$tmp/v/$f" ] || fail "missing or empty: $f"
 done
-# rows: Hockney 2 + 3x4, LMO 5, PLogP 5, LogGP 1 = 25 (plus the header)
-[ "$(wc -l <"$tmp/v/summary.tsv")" -eq 26 ] || fail "summary.tsv has $(wc -l <"$tmp/v/summary.tsv") lines, not 26"
+# rows: Hockney 2 + 2 + 3x4, LMO 5, PLogP 5, LogGP 1, HLogGP 1 + 2 + 2 + 4,
+# Dimemas 1 + 6, taulop 1 + 2 + 2 + 2 + 4 = 54 (plus the header)
+[ "$(wc -l <"$tmp/v/summary.tsv")" -eq 55 ] || fail "summary.tsv has $(wc -l <"$tmp/v/summary.tsv") lines, not 55"
 awk -F'\t' 'NR > 1 { want = ($3 == "p2p") ? 3 * 2 : 2
                      if ($4 != want) { print "rows " $0; bad++ }
                      if ($5 != "nan" && $5 < 1) { print "mean " $0; bad++ }
@@ -55,6 +65,7 @@ expect_error "output directory '$tmp/v' exists and is not empty" -o "$tmp/v" -- 
 expect_error "no output directory given" -- true
 expect_error "no launcher given" -o "$tmp/w"
 expect_error "unknown model 'Foo'" -o "$tmp/w" -M Hockney,Foo -- true
+expect_error "option --kernels: expected a grid side >= 0, got 'x'" -o "$tmp/w" --kernels x -- true
 expect_error "bad size list '1,x'" -o "$tmp/w" --p2p-sizes 1,x -- true
 expect_error "unknown option '--bogus'" -o "$tmp/w" --bogus -- true
 # a failing measurement: exit 1, the command named, no directory left
