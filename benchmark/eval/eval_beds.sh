@@ -5,6 +5,7 @@
 # beds the recovered Hockney and LMO parameters are also compared with the
 # platform's truth. Writes OUT/BED/ (cpm-validate's directory) and
 # OUT/evaluation.md (every summary table, with the commands and the date).
+# EVAL_KERNELS=K: the kernels' grid side (default 32; 0: no kernels).
 #
 #   eval_beds.sh OUT [BED...]
 #
@@ -23,6 +24,9 @@ shift
 beds=("$@")
 [ ${#beds[@]} -gt 0 ] || beds=(smpi-full16 smpi-full16-3d smpi-switch16 emu4 emu8 local4)
 b=$top_builddir
+# SUMMA and 2D-wave kernels on a K x K grid (cpm-validate --kernels): the
+# concurrent, contending transfers of the evaluation; 0 turns them off
+kern=${EVAL_KERNELS:-32}
 export CPM_R_DIR=${CPM_R_DIR:-$top_srcdir/R}
 export CPM_PLOTS_DIR=${CPM_PLOTS_DIR:-$top_srcdir/plots}
 mkdir -p "$out"
@@ -56,19 +60,19 @@ run_bed() {
         [ $bed = smpi-switch16 ] && topo=switch
         [ $bed = smpi-full16-3d ] && extra=()
         "$b/cpm-smpi-platform" -n 16 -s 1 -t $topo "${extra[@]}" -o "$out/$bed-platform"
-        cmd=("$b/cpm-validate" -o "$dir" --tools "$b/smpi" --offline-model "$b/model"
+        cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --tools "$b/smpi" --offline-model "$b/model"
              -- "$b/cpm-smpirun" "$out/$bed-platform" -np 16)
         ;;
     emu4)
-        cmd=("$b/cpm-validate" -o "$dir" --measure "-R 20"
+        cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --measure "-R 20"
              -- "$b/benchmark/emu/emucluster" -n 4 '*=1gbit/0,3=100mbit/0.5ms' -- mpirun -np 4)
         ;;
     emu8)
-        cmd=("$b/cpm-validate" -o "$dir" --measure "-R 20"
+        cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --measure "-R 20"
              -- "$b/benchmark/emu/emucluster" -n 8 '*=1gbit/0,4-7=200mbit,7=100mbit/0.5ms' -- mpirun -np 8)
         ;;
     local4)
-        cmd=("$b/cpm-validate" -o "$dir" --measure "-R 20" -- $MPIRUN_LOCAL -np 4)
+        cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --measure "-R 20" -- $MPIRUN_LOCAL -np 4)
         ;;
     *)
         echo "eval_beds.sh: unknown bed '$bed'" >&2
