@@ -132,6 +132,13 @@ TauLop TauLop::from_data(const ModelData &d)
     m.provenance = d.provenance;
     m.nodes = d.provenance.processors;
     m.nodes.resize(d.n);
+    // The node of a rank decides its channels: without names every pair
+    // would look like one node (shared memory).
+    for (int i = 0; i < d.n; ++i)
+        if (m.nodes[i].empty())
+            throw UsageError("tau-Lop: rank " + std::to_string(i) +
+                             " has no processor name (its node): every rank "
+                             "needs a 'processor' line");
     m.direct_network = d.scalar("network").at(0) != 0;
     m.type.assign(d.n, 0);
     int ntypes = 0;

@@ -36,7 +36,9 @@
  * p2p i -> j: T^c(m); tau concurrent: tau||T^c(m) on the channel of i, j;
  * binomial broadcast (eq. 4): the sum over stages of the stage's
  * transmissions (2^s||T^c(m) when all use one channel); linear scatter:
- * the root's sequence (A1 per channel); linear gather: the P-1 concurrent
+ * the root's P-1 transmissions one after the other, each T^c(m) with its
+ * own overhead (A1 deliberately not applied: the overheads it would drop
+ * are part of a linear scatter's cost); linear gather: the P-1 concurrent
  * transmissions to the root; binomial scatter/gather: one phase per stage
  * with the tree's block counts.
  */

@@ -79,40 +79,62 @@ Expr aggregate(const Expr &e)
 
 namespace {
 
-/* A stream's aggregated transmission on one link (A1). */
+/* A stream's traffic on one channel: its transmissions there in send
+ * order (links normalized) and their total size. */
 struct Entry {
     std::size_t stream;
-    Link link;
-    double bytes;
+    int channel;
+    std::vector<Transmission> sends;
+    double bytes = 0;
 };
+
+/* The terms of bytes [lo, hi) of an entry's traffic at contention k: the
+ * part of each of its transmissions that falls in the interval, on that
+ * transmission's own link. */
+void pieces(const Entry &e, double lo, double hi, int k, Expr &out)
+{
+    double at = 0;
+    for (const Transmission &t : e.sends) {
+        double a = std::max(at, lo), b = std::min(at + t.bytes, hi);
+        if (b > a)
+            out.push_back({t.link, k, b - a});
+        at += t.bytes;
+        if (at >= hi)
+            break;
+    }
+}
 
 } // namespace
 
 std::vector<Expr> phase_terms(const std::vector<Stream> &streams)
 {
+    // A stream's traffic per channel (channels in order of first use).
     std::vector<Entry> entries;
     for (std::size_t s = 0; s < streams.size(); ++s) {
-        std::vector<Entry> mine;
+        std::size_t first = entries.size();
         for (const Transmission &t : streams[s]) {
             if (!(t.bytes >= 0))
                 throw UsageError(
                     "tau-Lop: message size must not be negative, got " +
                     std::to_string(t.bytes));
             Link l = t.link.normalized();
-            auto it = std::find_if(mine.begin(), mine.end(),
-                                   [&](const Entry &e) { return e.link == l; });
-            if (it == mine.end())
-                mine.push_back({s, l, t.bytes});
-            else
-                it->bytes += t.bytes;
+            auto it = std::find_if(
+                entries.begin() + std::ptrdiff_t(first), entries.end(),
+                [&](const Entry &e) { return e.channel == l.channel; });
+            if (it == entries.end()) {
+                entries.push_back({s, l.channel, {}, 0});
+                it = entries.end() - 1;
+            }
+            it->sends.push_back({l, t.bytes});
+            it->bytes += t.bytes;
         }
-        entries.insert(entries.end(), mine.begin(), mine.end());
     }
-    std::vector<Expr> out(streams.size());
+    // A2 per channel: the contention is the number of streams using the
+    // channel, the levels their totals there; each stream's bytes are
+    // priced on the links they go over, in send order.
     std::map<int, std::vector<std::size_t>> by_channel;
     for (std::size_t e = 0; e < entries.size(); ++e)
-        by_channel[entries[e].link.channel].push_back(e);
-    // Each entry's A2 terms, kept in the entry order of its stream.
+        by_channel[entries[e].channel].push_back(e);
     std::vector<Expr> terms(entries.size());
     for (auto &kv : by_channel) {
         std::vector<std::size_t> &ix = kv.second;
@@ -122,16 +144,21 @@ std::vector<Expr> phase_terms(const std::vector<Stream> &streams)
         int n = int(ix.size());
         for (int r = 0; r < n; ++r) {
             const Entry &me = entries[ix[r]];
+            Expr mine;
             double below = 0;
             for (int j = 0; j <= r; ++j) {
                 double level = entries[ix[j]].bytes;
-                double piece = level - below;
-                if (j == 0 || piece > 0)
-                    terms[ix[r]].push_back({me.link, n - j, piece});
+                if (j == 0 && level == 0)
+                    mine.push_back({me.sends.front().link, n, 0.0});
+                else if (level > below)
+                    pieces(me, below, level, n - j, mine);
                 below = level;
             }
+            // A1 within the stream: one term per link and contention.
+            terms[ix[r]] = aggregate(mine);
         }
     }
+    std::vector<Expr> out(streams.size());
     for (std::size_t e = 0; e < entries.size(); ++e) {
         Expr &x = out[entries[e].stream];
         x.insert(x.end(), terms[e].begin(), terms[e].end());

@@ -19,12 +19,16 @@
  * transmission of a process that posts all its sends at once) starts at
  * the same time. It is evaluated as
  *
- *   A1  within a stream, the transmissions on one channel (and one pair of
- *       node types) are one transmission of their total size;
- *   A2  on a channel, the streams' transmissions of sizes
- *       m_(1) <= ... <= m_(n) progress together during the shorter ones:
- *       n||T(m_(1)) + (n-1)||T(m_(2)-m_(1)) + ... ; the stream with size
- *       m_(r) pays the first r terms;
+ *   A2  on a channel, the streams using it, with m_(1) <= ... <= m_(n)
+ *       bytes there in total, progress together during the shorter ones:
+ *       n||T(m_(1)) + (n-1)||T(m_(2)-m_(1)) + ... ; the stream with total
+ *       m_(r) pays the first r terms. The contention k is the number of
+ *       streams on the channel: one stream's messages go one after the
+ *       other and never contend with each other, whatever their links;
+ *       each term's bytes are priced on the links of the stream's messages
+ *       they cover, in send order (a level can span two messages);
+ *   A1  within a stream, the resulting terms on one link (channel and
+ *       both node types) with the same k are one term of their total size;
  *   A3  channels do not interfere: a stream pays, on each channel it uses,
  *       its own A2 terms there, and the phase costs what its most
  *       expensive stream pays.
@@ -109,8 +113,9 @@ struct Transmission {
 /** A stream: transmissions one after the other, starting with the phase. */
 using Stream = std::vector<Transmission>;
 
-/** The terms each stream pays in a phase (A1 within streams, A2 per
- *  channel, A3 across channels), by stream. */
+/** The terms each stream pays in a phase (A2 per channel over each
+ *  stream's total bytes on it, the bytes priced on their own links in send
+ *  order, A1 within streams, A3 across channels), by stream. */
 std::vector<Expr> phase_terms(const std::vector<Stream> &streams);
 
 /** The expression of a phase: the terms of its most expensive stream

@@ -217,6 +217,14 @@ TEST(ModelTaulop, FileErrors)
             extra += key + " 4 5 " + std::to_string(m) + " 1e-06\n";
     two.insert(at, extra);
     EXPECT_THROW(loaded(two), UsageError);
+    // a rank without a processor name (its node): refused, not taken as
+    // sharing one node with the other unnamed ranks
+    ModelData unnamed = model().to_data();
+    unnamed.provenance.processors[2] = "";
+    EXPECT_THROW(TauLop::from_data(unnamed), UsageError);
+    unnamed.provenance.processors.clear();
+    EXPECT_THROW(TauLop::from_data(unnamed), UsageError);
+    EXPECT_NO_THROW(TauLop::from_data(model().to_data()));
     // a channel the model does not have
     TauLop m = model();
     m.tables.pop_back();
@@ -388,9 +396,31 @@ TEST(ModelTaulop, Fig8ConfigurationIteration80IsEq10)
                   T(c0, 18);
     taulop::Expr e = m.iteration(c, kernels::summa_iteration(c, 80), u);
     EXPECT_NEAR(taulop::evaluate(m, e), eq10, tol(eq10)) << taulop::to_string(e);
-    // the whole kernel is the sum of its 256 iterations (eq. 11)
-    double sum = 0;
-    for (long k = 0; k < 256; ++k)
-        sum += taulop::evaluate(m, m.iteration(c, kernels::summa_iteration(c, k), u));
-    EXPECT_NEAR(m.kernel(c, kernels::Kernel::Summa, u), sum, tol(sum));
+}
+
+TEST(ModelTaulop, SummaKernelSumsDifferentIterationsByHand)
+{
+    // N = 3 on two nodes: p0 (a1, A) holds columns 0-1 of rows 0-1, p1
+    // (b1, B) column 2 of rows 0-2, p2 (a1, A) columns 0-1 of row 2.
+    // Iterations 0 and 1: pbc p0 -> p1 (2 units) || p2 -> p1 (1 unit),
+    // both on the A-B network: 2||T^1_AB(u) + T^1_AB(u); pbr p0 -> p2 (2
+    // units, same node): T^0_A(2u). Iteration 2: pbc p1 -> p0 (2), p1 -> p2
+    // (1), one stream on one link: T^1_AB(3u); pbr p2 -> p0 (2): T^0_A(2u).
+    // Eq. 11: the kernel is the sum of the three.
+    Truth t;
+    TauLop m = model();
+    kernels::Config c;
+    c.kernel = kernels::Kernel::Summa;
+    c.N = 3;
+    c.procs = {{"a1", "A"}, {"b1", "B"}, {"a1", "A"}};
+    c.rects = {{0, 0, 2, 2}, {2, 0, 1, 3}, {0, 2, 2, 1}};
+    const double u = 1000;
+    Link A{0, 0, 0}, AB{1, 0, 1};
+    auto T = [&](Link l, double x, int k = 1) {
+        return taulop::transmission(t, l, x * u, k);
+    };
+    double first = T(AB, 1, 2) + T(AB, 1) + T(A, 2);
+    double last = T(AB, 3) + T(A, 2);
+    double want = 2 * first + last;
+    EXPECT_NEAR(m.kernel(c, kernels::Kernel::Summa, u), want, tol(want));
 }

@@ -93,6 +93,50 @@ TEST(TaulopCost, A1SameChannelSequenceIsOneTransmission)
     EXPECT_NEAR(evaluate(p, mixed), want, tol(want));
 }
 
+TEST(TaulopCost, OneStreamOverTwoNetworkLinksIsNotContention)
+{
+    Synthetic p;
+    // One process sends over the network to a node of type 0, then to one
+    // of type 1: one stream, one transfer at a time on channel 1, each
+    // message on its own link: T^1_00(100) + T^1_01(100), not
+    // 2||T^1_00(100) + 2||T^1_01(100).
+    const Link aa{1, 0, 0}, ab{1, 0, 1};
+    Expr e = phase(p, {{{aa, 100}, {ab, 100}}});
+    EXPECT_EQ(to_string(e), "T^1_00(100) + T^1_01(100)");
+    double want = T(p, aa, 100) + T(p, ab, 100);
+    EXPECT_NEAR(evaluate(p, e), want, tol(want));
+}
+
+TEST(TaulopCost, ThreeNodesTwoTypes)
+{
+    Synthetic p;
+    // Nodes n0, n1 of type 0, n2 of type 1. In one phase: a process of n0
+    // sends 300 B to n1 (link 00) and then 200 B to n2 (link 01); a process
+    // of n1 sends 100 B to n2 (link 01); a process of n2 sends 1000 B to
+    // another process of n2 (channel 0 of type 1). Channel 1 has two
+    // streams of 500 and 100 B: 2||(100 B), then the first alone for
+    // 400 B, of which 200 B are still on link 00 and 200 B on link 01.
+    const Link aa{1, 0, 0}, ab{1, 0, 1}, b0{0, 1, 1};
+    std::vector<Stream> s = {{{aa, 300}, {ab, 200}}, {{ab, 100}}, {{b0, 1000}}};
+    std::vector<Expr> per = phase_terms(s);
+    ASSERT_EQ(per.size(), 3u);
+    EXPECT_EQ(to_string(per[0]), "2||T^1_00(100) + T^1_00(200) + T^1_01(200)");
+    EXPECT_EQ(to_string(per[1]), "2||T^1_01(100)");
+    EXPECT_EQ(to_string(per[2]), "T^0_1(1000)");
+    double first = T(p, aa, 100, 2) + T(p, aa, 200) + T(p, ab, 200);
+    double second = T(p, ab, 100, 2);
+    double third = T(p, b0, 1000);
+    EXPECT_NEAR(evaluate(p, per[0]), first, tol(first));
+    EXPECT_NEAR(evaluate(p, per[1]), second, tol(second));
+    EXPECT_NEAR(evaluate(p, per[2]), third, tol(third));
+    double want = std::max({first, second, third});
+    EXPECT_NEAR(evaluate(p, phase(p, s)), want, tol(want));
+    // the first stream's network bytes, 500, are what it contends with:
+    // swapping its two messages moves the shared 100 B to link 01
+    std::vector<Expr> swapped = phase_terms({{{ab, 200}, {aa, 300}}, {{ab, 100}}});
+    EXPECT_EQ(to_string(swapped[0]), "2||T^1_01(100) + T^1_01(100) + T^1_00(300)");
+}
+
 TEST(TaulopCost, A2ConcurrentSameChannel)
 {
     Synthetic p;
