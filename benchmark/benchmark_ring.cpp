@@ -127,18 +127,20 @@ Result measure_send_overhead(MPI_Comm comm, int a, int b, long M,
         Sampler s(precision);
         while (!s.done()) {
             double t = 0;
+            MPI_Request rq = MPI_REQUEST_NULL;
+            // The receive is posted before the barrier, so it is pending
+            // when the sender calls MPI_Isend.
+            if (k == 1)
+                CPM_MPI(MPI_Irecv(buf.data(), int(M), MPI_BYTE, 0, kRingTag,
+                                  sub, &rq));
             CPM_MPI(MPI_Barrier(sub));
             if (k == 0) {
-                MPI_Request rq;
                 double t0 = MPI_Wtime();
                 CPM_MPI(MPI_Isend(buf.data(), int(M), MPI_BYTE, 1, kRingTag,
                                   sub, &rq));
                 t = MPI_Wtime() - t0;
-                CPM_MPI(MPI_Wait(&rq, MPI_STATUS_IGNORE));
-            } else {
-                CPM_MPI(MPI_Recv(buf.data(), int(M), MPI_BYTE, 0, kRingTag, sub,
-                                 MPI_STATUS_IGNORE));
             }
+            CPM_MPI(MPI_Wait(&rq, MPI_STATUS_IGNORE));
             CPM_MPI(MPI_Bcast(&t, 1, MPI_DOUBLE, 0, sub));
             s.add(t);
         }

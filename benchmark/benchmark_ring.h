@@ -13,9 +13,9 @@
  *   barrier first). The ring's order decides the channel: the ranks of one
  *   node (shared memory), or the ranks of two nodes alternately (every
  *   transfer crosses the network when R is even).
- * - Overhead o(M) from rank a to rank b: b posts a receive, a times its
- *   MPI_Isend call of M bytes (from the call to its return, before any
- *   wait), then both complete. This is tau-Lop's "time from the invocation
+ * - Overhead o(M) from rank a to rank b: b posts a non-blocking receive,
+ *   then both pass a barrier, a times its MPI_Isend call of M bytes (from
+ *   the call to its return, before any wait), then both complete. This is tau-Lop's "time from the invocation
  *   of a transmission until the data starts to be injected" as a process
  *   sees it.
  *
