@@ -109,17 +109,17 @@ std::vector<int> exhaustive(const models::Hockney &h, int root, double M,
     return best;
 }
 
-std::vector<int> heuristic(const models::Hockney &h, int root, double M,
-                           TreeOp op, TreeMap kind)
+/* Greedy: positions in increasing order (a parent before its children);
+ * each takes the free process with the cheapest (dearest) link from its
+ * parent for its subtree's data of G bytes per block. */
+std::vector<int> greedy(const models::Hockney &h, int root, double G,
+                        TreeMap kind)
 {
     int n = h.n;
     std::vector<int> order(std::size_t(n), -1);
     std::vector<bool> used(std::size_t(n), false);
     order[0] = root;
     used[std::size_t(root)] = true;
-    // Greedy: positions in increasing order (a parent before its
-    // children); each takes the free process with the cheapest (dearest)
-    // link from its parent for its subtree's data.
     for (int v = 1; v < n; ++v) {
         int p = parent(v), blocks = std::min(lowbit(v), n - v);
         int pick = -1;
@@ -127,7 +127,7 @@ std::vector<int> heuristic(const models::Hockney &h, int root, double M,
         for (int x = 0; x < n; ++x) {
             if (used[std::size_t(x)])
                 continue;
-            double t = h.p2p(order[std::size_t(p)], x, blocks * M);
+            double t = h.p2p(order[std::size_t(p)], x, blocks * G);
             if (kind == TreeMap::Worst)
                 t = -t;
             if (pick < 0 || t < pick_t) {
@@ -138,9 +138,17 @@ std::vector<int> heuristic(const models::Hockney &h, int root, double M,
         order[std::size_t(v)] = pick;
         used[std::size_t(pick)] = true;
     }
+    return order;
+}
+
+/* Pairwise exchanges of positions 1..n-1 while one lowers the cost at M
+ * (up to n = 64; beyond, the order is returned as it is). */
+std::vector<int> exchange(const models::Hockney &h, std::vector<int> order,
+                          double M, TreeOp op, TreeMap kind)
+{
+    int n = h.n;
     if (n > 64)
         return order;
-    // Pairwise exchanges of positions 1..n-1 while one helps.
     double best = cost(h, order, M, op, kind);
     for (int pass = 0; pass < 100; ++pass) {
         bool better = false;
@@ -159,6 +167,43 @@ std::vector<int> heuristic(const models::Hockney &h, int root, double M,
             break;
     }
     return order;
+}
+
+/* Greedy plus exchanges at M, started from the greedy mappings for M and
+ * for sizes around it (the links that matter change with the size); the
+ * best at M is kept. */
+std::vector<int> search(const models::Hockney &h, int root, double M,
+                        TreeOp op, TreeMap kind)
+{
+    std::vector<int> best;
+    double best_cost = 0;
+    for (double S : {M, M / 16, M * 16, 0.0}) {
+        std::vector<int> o = exchange(h, greedy(h, root, S, kind), M, op, kind);
+        double c = cost(h, o, M, op, kind);
+        if (best.empty() || c < best_cost) {
+            best = o;
+            best_cost = c;
+        }
+    }
+    return best;
+}
+
+/* Beyond exhaustive search. The search's mapping for kReorderSize (the one
+ * of CPM_p2p_initialize and CPM_Scatter_binomial) is also a start, so that
+ * the _opt collectives are never predicted slower than CPM_Scatter_binomial
+ * on its communicator: a local search from M's own starts alone can end in
+ * a worse local minimum (seen on a 16-host simulated switch at 1 MiB). */
+std::vector<int> heuristic(const models::Hockney &h, int root, double M,
+                           TreeOp op, TreeMap kind)
+{
+    std::vector<int> best = search(h, root, M, op, kind);
+    if (M == kReorderSize)
+        return best;
+    std::vector<int> o =
+        exchange(h, search(h, root, kReorderSize, op, kind), M, op, kind);
+    if (cost(h, o, M, op, kind) < cost(h, best, M, op, kind))
+        best = o;
+    return best;
 }
 
 } // namespace
