@@ -13,6 +13,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <sstream>
 
 namespace cpm::bench {
 
@@ -277,6 +278,13 @@ void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
         lines.push_back({"converged", std::to_string(converged) + " of " +
                                           std::to_string(results.size()) +
                                           " experiments"});
+        // The configuration itself, so that the output is read without the
+        // file (model --compare rebuilds it from these lines).
+        std::ostringstream conf;
+        kernels::write_config(conf, c);
+        std::istringstream conf_lines(conf.str());
+        for (std::string l; std::getline(conf_lines, l);)
+            lines.push_back({"config-line", l});
         lines.push_back({"columns", "M T wtick reps ci"});
         write_header(os, info, opt, lines);
         for (const Result &r : results) {

@@ -33,7 +33,7 @@ struct Spec {
     bool has_arg;
     const char *arg;
     const char *help;
-    unsigned group;
+    unsigned group; /**< the groups that accept it (any of them) */
 };
 
 const Spec kSpecs[] = {
@@ -62,10 +62,11 @@ const Spec kSpecs[] = {
     {kRoot, "root", true, "R",
      "root rank (collective: of the operation; model: of -E) (default: 0)",
      kOptRoot},
-    {'M', "model", true, "S", "model name (required; see below)", kOptModel},
+    {'M', "model", true, "S", "model name (required; see below)",
+     kOptModel | kOptModelFile},
     {'i', "input", true, "FILE",
      "load the model from FILE (- for standard input) instead of building it",
-     kOptModel},
+     kOptModel | kOptModelFile},
     {kJson, "json", false, nullptr, "write the model as JSON", kOptModel},
     {'E', "estimate", true, "OP",
      "print predicted times of OP over the sizes (see below)", kOptModel},
@@ -81,7 +82,7 @@ const Spec kSpecs[] = {
     {kConfig, "config", true, "FILE",
      "-E: kernel configuration (summa, wave2d); build: tau-Lop's node "
      "types and nodes from a configuration's process list",
-     kOptModel},
+     kOptModel | kOptConfig},
     {kNetwork, "network", true, "S",
      "tau-Lop build: network transmissions staged (o + 2L0 + L1), direct "
      "(o + L1) or auto (default: auto)",

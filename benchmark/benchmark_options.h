@@ -30,7 +30,11 @@ enum OptionGroup : unsigned {
     kOptPairs = 1u << 3,      /**< --pair */
     kOptParallel = 1u << 4,   /**< -p */
     kOptRoot = 1u << 5,       /**< --root */
-    kOptModel = 1u << 6,      /**< -M -i --json -E --compare --tau --tau-max --config --network --bp-h --bp-breaks --bp-ic */
+    kOptModel = 1u << 6,      /**< the model tool's: -M -i --json -E --compare
+                                   --tau --tau-max --config --network --bp-h
+                                   --bp-breaks --bp-ic; makes -M required */
+    kOptModelFile = 1u << 7,  /**< -M -i alone (a model and its file) */
+    kOptConfig = 1u << 8,     /**< --config alone (a kernel configuration) */
 };
 
 /** Parsed options; defaults as in CPM 1.0.1. */

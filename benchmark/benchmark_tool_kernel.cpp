@@ -6,55 +6,26 @@
 #include "common_error.h"
 
 #include <string>
-#include <vector>
 
 using namespace cpm;
 using namespace cpm::bench;
 
 namespace {
 
+/* The generic options listed by -h; --config is described in the help's
+ * tail (its generic text is the model tool's). */
 const unsigned kGroups = kOptMeasure | kOptTiming;
 
-/* A value of -M nobody types: --config lives in the model group, whose -M
- * parse_options requires. */
-const char *const kNoModel = "\x01";
-
-/* Parses with the model group for --config and refuses the model tool's
- * other options. */
 ToolOptions parse(int argc, char **argv)
 {
-    std::vector<std::string> words = {argc > 0 ? argv[0] : "kernel", "-M",
-                                      kNoModel};
-    for (int a = 1; a < argc; ++a)
-        words.push_back(argv[a]);
-    std::vector<char *> args;
-    for (std::string &w : words)
-        args.push_back(&w[0]);
-    args.push_back(nullptr);
-    ToolOptions o = parse_options(int(words.size()), args.data(),
-                                  kGroups | kOptModel);
-    ToolOptions defaults;
-    const char *other = o.model != kNoModel              ? "-M"
-                        : !o.input.empty()               ? "-i"
-                        : o.json                         ? "--json"
-                        : !o.estimate.empty()            ? "-E"
-                        : !o.compare.empty()             ? "--compare"
-                        : o.tau != defaults.tau          ? "--tau"
-                        : o.bp_h != defaults.bp_h        ? "--bp-h"
-                        : o.bp_breaks != defaults.bp_breaks ? "--bp-breaks"
-                        : o.bp_criterion != defaults.bp_criterion ? "--bp-ic"
-                                                                  : nullptr;
-    if (other)
-        throw UsageError("unknown option '" + std::string(other) +
-                         "' (see -h)");
-    o.model.clear();
+    ToolOptions o = parse_options(argc, argv, kGroups | kOptConfig);
     if (!o.help && o.config.empty())
         throw UsageError("no kernel configuration given (--config FILE)");
     return o;
 }
 
 const char *const kHelpTail =
-    "  --config FILE           the kernel configuration (required): kernel,\n"
+    "      --config FILE       the kernel configuration (required): kernel,\n"
     "                          grid side N, a node, type and rectangle per\n"
     "                          rank (doc/formats.md; cpm-kernel-config "
     "writes one)\n"

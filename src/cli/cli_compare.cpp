@@ -67,6 +67,10 @@ Observed read_observed(std::istream &in, const std::string &name)
     std::string text, value;
     int line = 0;
     bool columns = false;
+    // The `# config-line:` values at their own line numbers (other lines
+    // empty), so that read_config names the output's lines.
+    std::string config_text;
+    int config_lines = 0;
     while (std::getline(in, text)) {
         ++line;
         if (!text.empty() && text.back() == '\r')
@@ -92,6 +96,11 @@ Observed read_observed(std::istream &in, const std::string &name)
                 obs.operation = value.substr(0, value.find(' '));
             } else if (header_value(text, "config", value)) {
                 obs.config = value;
+            } else if (header_value(text, "config-line", value)) {
+                for (int k = config_lines; k < line - 1; ++k)
+                    config_text += '\n';
+                config_text += value + '\n';
+                config_lines = line;
             } else if (header_value(text, "root", value)) {
                 obs.root = int(to_long(value, name, line, "root"));
             } else if (header_value(text, "columns", value)) {
@@ -147,6 +156,16 @@ Observed read_observed(std::istream &in, const std::string &name)
         fail(name, line, "no '# operation:' line");
     if (obs.tool == "kernel" && obs.config.empty())
         fail(name, line, "no '# config:' line");
+    if (obs.tool == "kernel" && config_lines > 0) {
+        std::istringstream c(config_text);
+        obs.kernel_config = std::make_shared<const kernels::Config>(
+            kernels::read_config(c, name));
+        if (int(obs.kernel_config->procs.size()) != obs.n)
+            fail(name, config_lines,
+                 "the configuration of the '# config-line:' lines has " +
+                     std::to_string(obs.kernel_config->procs.size()) +
+                     " processes, the run " + std::to_string(obs.n));
+    }
     if (obs.tool == "p2p")
         obs.operation = "p2p";
     if (obs.rows.empty())
@@ -209,7 +228,8 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
         << " against observed " << obs.operation << " ("
         << obs_name << ")";
     if (kernel)
-        out << ", configuration " << obs.config;
+        out << ", configuration " << obs.config
+            << (obs.kernel_config ? " (as recorded in the output)" : "");
     else if (!p2p)
         out << ", root " << obs.root;
     out << ", n=" << d.n << "\n";
@@ -225,6 +245,7 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
         q.M = double(r.M);
         q.root = obs.root;
         q.config = obs.config;
+        q.kernel_config = obs.kernel_config;
         if (p2p) {
             q.i = r.i;
             q.j = r.j;

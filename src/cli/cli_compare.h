@@ -20,6 +20,7 @@
 #include "cli_registry.h"
 
 #include <iosfwd>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -34,7 +35,11 @@ struct Observed {
     std::string operation; /**< collective: the -O name; p2p: "p2p";
                                 kernel: "summa" or "wave2d" */
     int root = 0;          /**< collective: the root */
-    std::string config;    /**< kernel: its configuration file */
+    std::string config;    /**< kernel: its configuration file (as named at
+                                measurement time) */
+    /** kernel: the configuration rebuilt from the `# config-line:` lines
+     *  (null for an output without them: then config is read). */
+    std::shared_ptr<const kernels::Config> kernel_config;
     int n = 0;             /**< number of processes */
     /** One measured time. */
     struct Row {

@@ -28,9 +28,11 @@ std::map<std::string, Handle<Dimemas>::Fn> dimemas_ops()
 std::unique_ptr<ModelHandle> build_dimemas(MPI_Comm c,
                                            const models::BuildOptions &o)
 {
-    return std::make_unique<Handle<Dimemas>>(
-        models::dimemas_from_hockney(models::build_hockney(c, o)),
-        dimemas_ops());
+    Dimemas m = models::dimemas_from_hockney(models::build_hockney(c, o));
+    std::vector<std::string> w = m.warnings;
+    auto h = std::make_unique<Handle<Dimemas>>(std::move(m), dimemas_ops());
+    h->warnings = w;
+    return h;
 }
 
 std::unique_ptr<ModelHandle> load_dimemas(const models::ModelData &d)
@@ -39,33 +41,64 @@ std::unique_ptr<ModelHandle> load_dimemas(const models::ModelData &d)
                                              dimemas_ops());
 }
 
-/* The -E operations: p2p, then the table's collectives with their default
- * rows (the file's table is what predicts). */
+const char *factor_name(models::DimemasFactor f)
+{
+    switch (f) {
+    case models::DimemasFactor::None:
+        return "none";
+    case models::DimemasFactor::Constant:
+        return "CT";
+    case models::DimemasFactor::Linear:
+        return "LIN";
+    case models::DimemasFactor::Log:
+        return "LOG";
+    }
+    return "?";
+}
+
+const char *size_name(models::DimemasSize s)
+{
+    switch (s) {
+    case models::DimemasSize::Max:
+        return "MAX";
+    case models::DimemasSize::Min:
+        return "MIN";
+    case models::DimemasSize::Mean:
+        return "MEAN";
+    case models::DimemasSize::TwoMax:
+        return "2MAX";
+    case models::DimemasSize::SendRecv:
+        return "S+R";
+    }
+    return "?";
+}
+
+std::string phase_text(const models::DimemasPhase &p)
+{
+    if (p.factor == models::DimemasFactor::None)
+        return "none";
+    return std::string(factor_name(p.factor)) + " " + size_name(p.size);
+}
+
+/* The -E operations: p2p, then the table's collectives, each described by
+ * its row of dimemas_default_table() (the model file's table is what
+ * predicts). Operation holds C strings: the texts live in a static. */
 std::vector<Operation> dimemas_operation_list()
 {
-    static const char *help[] = {
-        "LIN MAX + LIN MAX by default (the model file's table decides)",
-        "LOG MAX, no fan-out by default",
-        "LOG MEAN, no fan-out by default",
-        "LOG MEAN, no fan-out by default",
-        "no fan-in, LOG MEAN by default",
-        "no fan-in, LOG MEAN by default",
-        "LOG MEAN + LOG MEAN by default",
-        "LOG MEAN + LOG MEAN by default",
-        "LOG MEAN + LOG MAX by default",
-        "LOG MEAN + LOG MAX by default",
-        "LOG 2MAX, no fan-out by default",
-        "LOG 2MAX + LOG MAX by default",
-        "LOG 2MAX + LOG MIN by default",
-        "LOG MAX + LOG MAX by default",
-    };
+    static const std::vector<std::string> help = [] {
+        std::vector<std::string> v;
+        for (const models::DimemasRow &r : models::dimemas_default_table())
+            v.push_back("default: fan-in " + phase_text(r.in) +
+                        ", fan-out " + phase_text(r.out) +
+                        " (the file's table decides)");
+        return v;
+    }();
     std::vector<Operation> v = {
         {"p2p", "L + M/B (homogeneous: any pair)", Subject::Pair}};
     const std::vector<std::string> &names = models::dimemas_operations();
     for (std::size_t k = 0; k < names.size(); ++k)
         v.push_back({names[k].c_str(),
-                     k < sizeof help / sizeof *help ? help[k] : "",
-                     Subject::Root});
+                     k < help.size() ? help[k].c_str() : "", Subject::Root});
     return v;
 }
 

@@ -12,12 +12,12 @@ namespace {
 
 using models::HLogGP;
 
-/* The kernel of the configuration in q.config, which must be `want`; the
- * unit is q.M bytes. */
+/* The kernel of the configuration of q (named q.config), which must be
+ * `want`; the unit is q.M bytes. */
 double kernel_cost(const HLogGP &m, const Query &q, kernels::Kernel want,
                    const char *op)
 {
-    kernels::Config c = kernels::read_config_file(q.config);
+    kernels::Config c = q.configuration();
     if (c.kernel != want)
         throw UsageError(q.config + ": -E " + op +
                          " needs a configuration of that kernel");

@@ -7,6 +7,7 @@
 #ifndef CPM_CLI_REGISTRY_H
 #define CPM_CLI_REGISTRY_H
 
+#include "kernel_config.h"
 #include "model_build.h"
 #include "model_data.h"
 
@@ -30,7 +31,19 @@ struct Query {
     int root = 0;     /**< root of a collective operation */
     double M = 0;     /**< message size (bytes per process) */
     int tau = 1;      /**< concurrent transfers (tau-Lop) */
-    std::string config; /**< kernel configuration file (Subject::Config) */
+    std::string config; /**< kernel configuration file (Subject::Config);
+                             with kernel_config, only its name */
+    /** The kernel configuration itself, when the caller has it (a kernel
+     *  output's `# config-line:` lines); else it is read from config. */
+    std::shared_ptr<const kernels::Config> kernel_config;
+
+    /** The kernel configuration: kernel_config if set, else read from the
+     *  file config (cpm::UsageError if it cannot be read or is invalid). */
+    kernels::Config configuration() const
+    {
+        return kernel_config ? *kernel_config
+                             : kernels::read_config_file(config);
+    }
 };
 
 /** What an operation is about: a pair (--pair), a root (--root), nothing,

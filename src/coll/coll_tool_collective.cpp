@@ -91,40 +91,14 @@ const ModelOp *find_model_op(const std::string &name)
     return nullptr;
 }
 
+/* The options -h lists before its tail, which describes -M and -i (the
+ * generic texts of kOptModelFile are the model tool's); parse accepts
+ * both. */
 const unsigned kGroups = kOptMeasure | kOptTiming | kOptCollective | kOptRoot;
 
-/* A value of -M nobody types: -M is optional here (parse_options makes it
- * required in its group). */
-const char *const kNoModel = "\x01";
-
-/* Parses with the model group for -M and -i, and refuses the model
- * tool's other options. */
 ToolOptions parse(int argc, char **argv)
 {
-    std::vector<std::string> words = {argc > 0 ? argv[0] : "collective",
-                                      "-M", kNoModel};
-    for (int a = 1; a < argc; ++a)
-        words.push_back(argv[a]);
-    std::vector<char *> args;
-    for (std::string &w : words)
-        args.push_back(&w[0]);
-    args.push_back(nullptr);
-    ToolOptions o = parse_options(int(words.size()), args.data(),
-                                  kGroups | kOptModel);
-    if (o.model == kNoModel)
-        o.model.clear();
-    ToolOptions defaults;
-    const char *other = o.json                       ? "--json"
-                        : !o.estimate.empty()        ? "-E"
-                        : !o.compare.empty()         ? "--compare"
-                        : o.bp_h != defaults.bp_h    ? "--bp-h"
-                        : o.bp_breaks != defaults.bp_breaks ? "--bp-breaks"
-                        : o.bp_criterion != defaults.bp_criterion ? "--bp-ic"
-                                                           : nullptr;
-    if (other)
-        throw UsageError("unknown option '" + std::string(other) +
-                         "' (see -h)");
-    return o;
+    return parse_options(argc, argv, kGroups | kOptModelFile);
 }
 
 std::string help_tail()

@@ -4,27 +4,23 @@
 #include "kernel_config.h"
 
 #include "common_error.h"
+#include "kernel_text.h"
 
 #include <cerrno>
 #include <cstdlib>
 #include <fstream>
 #include <map>
-#include <sstream>
 
 namespace cpm::kernels {
 
 namespace {
 
+using text::fail;
+using text::overlap;
+
 /* Grid sides above this are refused: N*N units must fit a long and the
  * patterns are O(N P^2). */
 const long kMaxN = 1L << 20;
-
-[[noreturn]] void fail(const std::string &name, int line,
-                       const std::string &what)
-{
-    throw UsageError(line > 0 ? name + ":" + std::to_string(line) + ": " + what
-                              : name + ": " + what);
-}
 
 long to_long(const std::string &w, const std::string &name, int line,
              const std::string &what)
@@ -35,13 +31,6 @@ long to_long(const std::string &w, const std::string &name, int line,
     if (w.empty() || *end || errno == ERANGE)
         fail(name, line, "bad " + what + " '" + w + "' (expected an integer)");
     return v;
-}
-
-/* Length of the intersection of [a, a+la) and [b, b+lb). */
-long overlap(long a, long la, long b, long lb)
-{
-    long lo = std::max(a, b), hi = std::min(a + la, b + lb);
-    return hi > lo ? hi - lo : 0;
 }
 
 std::string rect_text(const Rect &r)
@@ -124,19 +113,8 @@ Config read_config(std::istream &in, const std::string &name)
     Config c;
     std::vector<int> lines;
     bool have_kernel = false, have_n = false;
-    std::string text;
     int line = 0;
-    while (std::getline(in, text)) {
-        ++line;
-        std::size_t hash = text.find('#');
-        if (hash != std::string::npos)
-            text.erase(hash);
-        std::istringstream s(text);
-        std::vector<std::string> w;
-        for (std::string x; s >> x;)
-            w.push_back(x);
-        if (w.empty())
-            continue;
+    for (std::vector<std::string> w; text::next_words(in, line, w);) {
         if (!have_kernel) {
             if (w[0] != "kernel" || w.size() != 2)
                 fail(name, line, "expected 'kernel summa' or 'kernel wave2d' "

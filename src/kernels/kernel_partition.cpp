@@ -6,6 +6,7 @@
 #include "kernel_partition.h"
 
 #include "common_error.h"
+#include "kernel_text.h"
 
 #include <algorithm>
 #include <cerrno>
@@ -14,39 +15,18 @@
 #include <limits>
 #include <map>
 #include <numeric>
-#include <sstream>
 
 namespace cpm::kernels {
 
-namespace {
-
-[[noreturn]] void fail(const std::string &name, int line,
-                       const std::string &what)
-{
-    throw UsageError(line > 0 ? name + ":" + std::to_string(line) + ": " + what
-                              : name + ": " + what);
-}
-
-} // namespace
+using text::fail;
 
 std::vector<LayoutProcess> read_layout(std::istream &in,
                                        const std::string &name)
 {
     std::vector<LayoutProcess> procs;
     std::map<std::string, std::string> type_of;
-    std::string text;
     int line = 0;
-    while (std::getline(in, text)) {
-        ++line;
-        std::size_t hash = text.find('#');
-        if (hash != std::string::npos)
-            text.erase(hash);
-        std::istringstream s(text);
-        std::vector<std::string> w;
-        for (std::string x; s >> x;)
-            w.push_back(x);
-        if (w.empty())
-            continue;
+    for (std::vector<std::string> w; text::next_words(in, line, w);) {
         if (w.size() != 3 && w.size() != 4)
             fail(name, line, "expected 'node type speed [count]', got " +
                                  std::to_string(w.size()) + " fields");
@@ -59,9 +39,11 @@ std::vector<LayoutProcess> read_layout(std::istream &in,
         if (w.size() == 4) {
             errno = 0;
             count = std::strtol(w[3].c_str(), &end, 10);
-            if (*end || errno == ERANGE || count < 1 || count > 65536)
+            if (*end || errno == ERANGE || count < 1 ||
+                count > long(kMaxLayoutProcesses))
                 fail(name, line,
-                     "bad count '" + w[3] + "' (expected 1..65536)");
+                     "bad count '" + w[3] + "' (expected 1.." +
+                         std::to_string(kMaxLayoutProcesses) + ")");
         }
         auto it = type_of.emplace(w[0], w[1]).first;
         if (it->second != w[1])
@@ -69,8 +51,10 @@ std::vector<LayoutProcess> read_layout(std::istream &in,
                                  " on an earlier line, " + w[1] + " here");
         for (long i = 0; i < count; ++i)
             procs.push_back({w[0], w[1], speed});
-        if (procs.size() > 65536)
-            fail(name, line, "more than 65536 processes");
+        if (procs.size() > kMaxLayoutProcesses)
+            fail(name, line, "more than " +
+                                 std::to_string(kMaxLayoutProcesses) +
+                                 " processes (the column partition's limit)");
     }
     if (in.bad())
         fail(name, line, "read error");
@@ -132,6 +116,11 @@ std::vector<std::vector<int>> best_columns(const std::vector<double> &speeds,
     const std::size_t P = speeds.size();
     if (P == 0)
         throw UsageError("no processes to partition");
+    if (P > kMaxLayoutProcesses)
+        throw UsageError("cannot partition " + std::to_string(P) +
+                         " processes: at most " +
+                         std::to_string(kMaxLayoutProcesses) +
+                         " (the search takes time P^3 and memory P^2)");
     if (columns < 0 || std::size_t(columns) > P)
         throw UsageError("cannot arrange " + std::to_string(P) +
                          " processes in " + std::to_string(columns) +

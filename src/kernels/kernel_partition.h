@@ -21,6 +21,7 @@
 
 #include "kernel_config.h"
 
+#include <cstddef>
 #include <istream>
 #include <string>
 #include <vector>
@@ -29,6 +30,11 @@
  *  @{ */
 
 namespace cpm::kernels {
+
+/** The most processes read_layout and best_columns accept: the dynamic
+ *  program of best_columns takes time O(P^3) and memory O(P^2): at this
+ *  limit about 270 MB and 14 s (doc/kernels.md). */
+constexpr std::size_t kMaxLayoutProcesses = 4096;
 
 /** A process of a layout with its relative speed. */
 struct LayoutProcess {
@@ -39,7 +45,7 @@ struct LayoutProcess {
 
 /** Reads a layout: one line "node type speed [count]" per process (count
  *  copies of the line, default 1), in rank order; '#' starts a comment.
- *  A node has one type. Throws cpm::UsageError "name:line: problem". */
+ *  A node has one type; at most kMaxLayoutProcesses processes. Throws cpm::UsageError "name:line: problem". */
 std::vector<LayoutProcess> read_layout(std::istream &in,
                                        const std::string &name);
 
@@ -52,7 +58,8 @@ std::vector<long> apportion(long total, const std::vector<double> &weights);
  *  bottom) of the arrangement with the least sum of half-perimeters:
  *  with columns == 0 the best number of columns, else exactly that many.
  *  A column never holds more than N processes and there are at most N
- *  columns (cpm::UsageError if no arrangement fits). */
+ *  columns (cpm::UsageError if no arrangement fits, or if there are more
+ *  than kMaxLayoutProcesses speeds). */
 std::vector<std::vector<int>> best_columns(const std::vector<double> &speeds,
                                            long N, int columns = 0);
 

@@ -28,6 +28,7 @@
 #include "kernel_config.h"
 
 #include "common_error.h"
+#include "kernel_text.h"
 
 #include <algorithm>
 
@@ -35,11 +36,7 @@ namespace cpm::kernels {
 
 namespace {
 
-long overlap(long a, long la, long b, long lb)
-{
-    long lo = std::max(a, b), hi = std::min(a + la, b + lb);
-    return hi > lo ? hi - lo : 0;
-}
+using text::overlap;
 
 bool contains(long start, long length, long k)
 {

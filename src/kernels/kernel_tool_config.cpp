@@ -108,8 +108,9 @@ int run(int argc, char **argv, std::string &command)
             throw UsageError(path + ": cannot open the layout");
         layout = read_layout(in, path);
     }
-    if (columns > 65536)
-        throw UsageError("option -c: too many columns");
+    if (columns > long(kMaxLayoutProcesses))
+        throw UsageError("option -c: more than " +
+                         std::to_string(kMaxLayoutProcesses) + " columns");
     Config conf = column_partition(k, N, layout, int(columns));
 
     AtomicFile out(output);

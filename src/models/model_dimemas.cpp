@@ -303,6 +303,11 @@ Dimemas dimemas_from_hockney(const Hockney &h)
     m.n = h.n;
     m.L = {a.value, a.ci, a.n};
     m.B = {1 / b.value, b.ci / (b.value * b.value), b.n};
+    if (!(a.value >= 0))
+        m.warnings.push_back(
+            "Dimemas: L = mean Hockney alpha = " + fmt(a.value) + " s (+- " +
+            fmt(a.ci) + ") is negative (measurement noise or a platform the "
+            "model does not fit): every phase is shorter by it");
     m.buses = dimemas_default_buses(h.n);
     m.table = dimemas_default_table();
     m.provenance = h.provenance;

@@ -133,6 +133,7 @@ struct Dimemas {
     long buses = 1;                /**< concurrent transfers of the network */
     std::vector<DimemasRow> table; /**< per operation of dimemas_operations() */
     Provenance provenance;         /**< how L and B were measured */
+    std::vector<std::string> warnings; /**< suspicious estimates (not saved) */
 
     /** "Dimemas". */
     static const char *name() { return "Dimemas"; }
@@ -163,7 +164,8 @@ struct Dimemas {
  *  beta (confidence interval by the delta method, ci_beta / beta^2),
  *  buses = dimemas_default_buses(n), the default table; the provenance is
  *  the Hockney model's, with a `derivation` field. Throws cpm::UsageError
- *  if the mean beta is not positive (no bandwidth). */
+ *  if the mean beta is not positive (no bandwidth); a negative mean alpha
+ *  is kept and reported in Dimemas::warnings. */
 Dimemas dimemas_from_hockney(const Hockney &h);
 
 /** Reads a Dimemas model file: read_text, then from_data; an error of

@@ -46,10 +46,18 @@ std::string micro(double t)
     return s.str();
 }
 
-Estimate mean_of(const std::vector<double> &v, double cl)
+// The mean over partners of one processor's measurements. With one
+// partner (n = 2) there is no spread over partners: the interval is the
+// measurement's own.
+Estimate mean_of(const std::vector<bench::Result> &r, double cl)
 {
-    if (v.size() < 2)
-        return {v.empty() ? 0.0 : v[0], 0, v.size()};
+    if (r.empty())
+        return {0, 0, 0};
+    if (r.size() == 1)
+        return {r[0].T, r[0].ci, 1};
+    std::vector<double> v;
+    for (const bench::Result &x : r)
+        v.push_back(x.T);
     return stats::mean_estimate(v, cl);
 }
 
@@ -300,14 +308,14 @@ HLogGP hloggp_solve(const HLogGPData &data, double cl)
     HLogGP m;
     m.n = n;
     for (int i = 0; i < n; ++i) {
-        std::vector<double> os, orr, g;
+        std::vector<bench::Result> os, orr, g;
         for (int j = 0; j < n; ++j) {
             if (j == i)
                 continue;
             std::size_t e = std::size_t(i) * n + j;
-            os.push_back(data.os[e].T);
-            orr.push_back(data.or_[e].T);
-            g.push_back(data.g[e].T);
+            os.push_back(data.os[e]);
+            orr.push_back(data.or_[e]);
+            g.push_back(data.g[e]);
         }
         m.os.push_back(mean_of(os, cl));
         m.or_.push_back(mean_of(orr, cl));

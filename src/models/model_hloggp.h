@@ -66,7 +66,8 @@
  *     L_ij = (RTT_ij(0) + RTT_ji(0))/4 - (os_i + or_i + os_j + or_j)/2
  * so that T_ij(0) + T_ji(0) is the mean measured empty roundtrip and
  * T_ij(M) - T_ij(0) its measured growth. Confidence intervals: t-intervals
- * of the means over partners (os, or, g), the fit's (G), and the sum of
+ * of the means over partners (os, or, g; with n = 2, a single partner,
+ * the measurement's own interval), the fit's (G), and the sum of
  * the roundtrips' halves and the overheads' (L).
  */
 #ifndef CPM_MODEL_HLOGGP_H

@@ -49,7 +49,8 @@ run -np 4 "$kernel" --config "$tmp/summa.conf" --sizes 0,4096 -r 3 -R 6 \
 for key in "# CPM kernel " "# command: kernel --config" "# processes: 4" \
     "# operation: summa (" "# config: /" "# N: 12" "# iterations: 12" \
     "# messages: " "# layout: " "# timing: max" "# M: bytes per unit" \
-    "# converged: " "# columns: M T wtick reps ci"; do
+    "# converged: " "# config-line: kernel summa" "# config-line: N 12" \
+    "# columns: M T wtick reps ci"; do
     grep -q -F -- "$key" "$tmp/summa.out" || fail "kernel summa header lacks '$key'"
 done
 awk '!/^#/ { rows++
@@ -92,6 +93,39 @@ if [ -x "$top_builddir/model" ]; then
     grep -q "summa.out:[0-9]" "$tmp/cmp.err" && fail "compare misread the output: $(cat "$tmp/cmp.err")"
 fi
 
+# The output holds its configuration (# config-line:): model --compare
+# rebuilds it from there, so a compare gives the same rows after the
+# configuration file has changed or is gone.
+grep -q '^# config-line: kernel wave2d$' "$tmp/wave.out" || fail "wave2d: no '# config-line: kernel wave2d'"
+[ "$(grep -c '^# config-line: n[01] ' "$tmp/wave.out")" -eq 3 ] ||
+    fail "wave2d: not 3 process lines in '# config-line:'"
+grep -q '^# config-line: ' "$tmp/summa.out" || fail "summa: no '# config-line:' lines"
+if [ -x "$top_builddir/model" ]; then
+    run -np 3 "$top_builddir/model" -M HLogGP --sizes 0,1024 -r 3 -R 5 \
+        -o "$tmp/h3.model" 2>/dev/null || fail "model -M HLogGP exited with $?"
+    "$top_builddir/model" -M HLogGP -i "$tmp/h3.model" --compare "$tmp/wave.out" \
+        >"$tmp/cmp1" 2>"$tmp/cmp.err" || fail "compare wave2d: $(cat "$tmp/cmp.err")"
+    grep -q '^# summary: model HLogGP op wave2d .* rows 3 ' "$tmp/cmp1" ||
+        fail "compare wave2d: no summary of 3 rows: $(cat "$tmp/cmp1")"
+    # Another valid partition under the same name, then no file at all.
+    printf 'kernel wave2d\nN 16\nn0 a 0 0 8 16\nn0 a 8 0 8 8\nn1 b 8 8 8 8\n' \
+        >"$tmp/wave3.conf"
+    "$top_builddir/model" -M HLogGP -i "$tmp/h3.model" --compare "$tmp/wave.out" \
+        >"$tmp/cmp2" 2>"$tmp/cmp.err" || fail "compare after a change: $(cat "$tmp/cmp.err")"
+    cmp -s "$tmp/cmp1" "$tmp/cmp2" || fail "compare changed with the configuration file"
+    rm -f "$tmp/wave3.conf"
+    "$top_builddir/model" -M HLogGP -i "$tmp/h3.model" --compare "$tmp/wave.out" \
+        >"$tmp/cmp3" 2>"$tmp/cmp.err" || fail "compare without the configuration file: $(cat "$tmp/cmp.err")"
+    cmp -s "$tmp/cmp1" "$tmp/cmp3" || fail "compare differs without the configuration file"
+    # A damaged embedded configuration is named by the output's line.
+    sed 's/^# config-line: n1 b /# config-line: n0 b /' "$tmp/wave.out" >"$tmp/wave-bad.out"
+    line=$(grep -n '^# config-line: n0 b ' "$tmp/wave-bad.out" | cut -d: -f1)
+    "$top_builddir/model" -M HLogGP -i "$tmp/h3.model" --compare "$tmp/wave-bad.out" \
+        >/dev/null 2>"$tmp/cmp.err" && fail "compare accepted a damaged configuration"
+    grep -q "wave-bad.out:$line: rank 2: node n0 has type a" "$tmp/cmp.err" ||
+        fail "damaged configuration (line $line): $(cat "$tmp/cmp.err")"
+fi
+
 # Bad input: one line from the tool (rank 0) naming the problem, a
 # non-zero exit (2 without mpirun), no output file left behind.
 expect_usage() {
@@ -124,6 +158,16 @@ expect_usage "overlap" kernel "bad.conf:4: rank 1: rectangle 0 1 4 3 overlaps" \
     run -np 2 "$kernel" --config "$tmp/bad.conf" --sizes 0 -o "$tmp/bad.out"
 expect_usage "model option" kernel "unknown option '-E'" \
     run -np 2 "$kernel" --config "$tmp/summa.conf" -E summa -o "$tmp/bad.out"
+expect_usage "model name" kernel "unknown option '-M'" \
+    run -np 2 "$kernel" --config "$tmp/summa.conf" -M LMO -o "$tmp/bad.out"
+expect_usage "tau-Lop network" kernel "unknown option '--network'" \
+    run -np 2 "$kernel" --config "$tmp/summa.conf" --network direct -o "$tmp/bad.out"
+if [ -x "$top_builddir/collective" ]; then
+    expect_usage "collective --network" collective "unknown option '--network'" \
+        run -np 2 "$top_builddir/collective" -O MPI_Scatter --network x -o "$tmp/bad.out"
+    expect_usage "collective --config" collective "unknown option '--config'" \
+        run -np 2 "$top_builddir/collective" -O MPI_Scatter --config "$tmp/summa.conf" -o "$tmp/bad.out"
+fi
 expect_usage "generator without kernel" cpm-kernel-config "no kernel given" \
     "$kc" -N 4 -o "$tmp/bad.out" "$tmp/layout"
 echo 'n0 a -1' >"$tmp/layout2"
@@ -131,6 +175,14 @@ expect_usage "generator bad layout" cpm-kernel-config "layout2:1: bad speed" \
     "$kc" -k summa -N 4 -o "$tmp/bad.out" "$tmp/layout2"
 expect_usage "generator grid too small" cpm-kernel-config "do not fit" \
     "$kc" -k summa -N 1 -o "$tmp/bad.out" "$tmp/layout"
+# tau-Lop refuses a kernel operation on the other kernel's configuration.
+if [ -x "$top_builddir/model" ]; then
+    run -np 2 "$top_builddir/model" -M taulop --sizes 0 -r 2 -R 2 \
+        -o "$tmp/tau.model" 2>/dev/null || fail "model -M taulop exited with $?"
+    expect_usage "taulop summa on wave2d" model "-E summa needs a configuration of that kernel" \
+        "$top_builddir/model" -M taulop -i "$tmp/tau.model" -E summa \
+        --config "$tmp/wave.conf" --sizes 8 -o "$tmp/bad.out"
+fi
 
 # -h works without mpirun.
 "$kernel" -h | grep -q -- "--config FILE" || fail "kernel -h lacks --config"

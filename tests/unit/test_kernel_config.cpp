@@ -364,3 +364,42 @@ TEST(KernelPartition, ReadsLayouts)
         EXPECT_THROW(read_layout(b, "layout"), UsageError) << bad;
     }
 }
+
+// The partition's search takes time P^3 and memory P^2: layouts and speed
+// lists above kMaxLayoutProcesses are refused with one line, not tried
+// (65536 processes used to ask for tens of GB).
+TEST(KernelPartition, ProcessCountIsCapped)
+{
+    const std::size_t max = kMaxLayoutProcesses;
+    std::istringstream ok("n0 A 1 " + std::to_string(max) + "\n");
+    EXPECT_EQ(read_layout(ok, "layout").size(), max);
+    auto error = [](const std::string &text) {
+        std::istringstream in(text);
+        try {
+            read_layout(in, "layout");
+        } catch (const UsageError &e) {
+            return std::string(e.what());
+        }
+        return std::string("no error");
+    };
+    std::string e = error("n0 A 1 " + std::to_string(max + 1) + "\n");
+    EXPECT_NE(e.find("layout:1: bad count"), std::string::npos) << e;
+    EXPECT_NE(e.find(std::to_string(max)), std::string::npos) << e;
+    e = error("n0 A 1 65536\n");
+    EXPECT_NE(e.find("layout:1: bad count"), std::string::npos) << e;
+    e = error("n0 A 1 " + std::to_string(max) + "\nn1 B 2\n");
+    EXPECT_NE(e.find("layout:2: more than " + std::to_string(max) +
+                     " processes"),
+              std::string::npos)
+        << e;
+    EXPECT_EQ(e.find('\n'), std::string::npos);
+    try {
+        best_columns(std::vector<double>(65536, 1.0), 1L << 20);
+        ADD_FAILURE() << "65536 processes partitioned";
+    } catch (const UsageError &x) {
+        EXPECT_NE(std::string(x.what()).find("at most " +
+                                             std::to_string(max)),
+                  std::string::npos)
+            << x.what();
+    }
+}

@@ -185,6 +185,16 @@ TEST(Dimemas, DerivedFromHockneyAverages)
     EXPECT_NEAR(m.collective("bcast", 1e6), 2 * (2e-5 + 2e-3), 1e-15);
     EXPECT_NE(m.provenance.extra.at("derivation").find("Hockney"),
               std::string::npos);
+    EXPECT_TRUE(m.warnings.empty());
+    // A negative mean alpha is kept as L, and warned about by name.
+    Hockney neg = h;
+    for (stats::Estimate &a : neg.alpha)
+        a.value = -a.value;
+    Dimemas w = dimemas_from_hockney(neg);
+    EXPECT_DOUBLE_EQ(w.L.value, -2e-5);
+    ASSERT_EQ(w.warnings.size(), 1u);
+    EXPECT_NE(w.warnings[0].find("alpha"), std::string::npos);
+    EXPECT_NE(w.warnings[0].find("negative"), std::string::npos);
     h.beta = {{-1e-9, 0, 1}, {0, 0, 1}, {1e-9, 0, 1}};
     EXPECT_THROW(dimemas_from_hockney(h), UsageError);
 }

@@ -96,7 +96,8 @@ TEST(HLogGP, BinomialByHand)
     HLogGP m = three();
     // n = 3, root 0: relative 0 sends 1 block to 2 (mask 2), then 1 block
     // to 1 (mask 1); 2 and 1 have no children.
-    // 1000 B: T02 = 30 at 0; s02 = max(10, 1 + 3) = 10; T01 = 17 -> 27.
+    // 1000 B: T02 = 30 at 0; s02 = max(10, 1 + 3) = 10; T01 = 17 arrives
+    // at 10 + 17 = 27: the scatter ends with the later arrival, 30 us.
     near(m.scatter_binomial(0, 1000), 30 * us);
     // Root 1: relative v -> rank (v + 1) mod 3: 0 -> 1, 1 -> 2, 2 -> 0.
     // 1 sends to 0 (rel 2) then to 2 (rel 1). 1000 B: T10 = 18;
@@ -238,6 +239,46 @@ TEST(HLogGP, SolveRecoversTheParameters)
     x = d;
     x.os.pop_back();
     EXPECT_THROW(hloggp_solve(x, 0.95), Error);
+}
+
+// Two processes: each has a single partner, so the intervals of os, or
+// and g are the measurements' own, not 0.
+TEST(HLogGP, SolveTwoProcessesKeepsMeasurementIntervals)
+{
+    const int n = 2;
+    HLogGPData d;
+    d.n = n;
+    d.sizes = {0, 1000};
+    d.os.resize(n * n);
+    d.or_.resize(n * n);
+    d.g.resize(n * n);
+    d.os[0 * n + 1] = res(2 * us, 0.1 * us);
+    d.os[1 * n + 0] = res(3 * us, 0.2 * us);
+    d.or_[0 * n + 1] = res(4 * us, 0.3 * us);
+    d.or_[1 * n + 0] = res(5 * us, 0.4 * us);
+    d.g[0 * n + 1] = res(6 * us, 0.5 * us);
+    d.g[1 * n + 0] = res(7 * us, 0.6 * us);
+    // T01(M) = 2 + L + M G + 5, T10(0) = 3 + L + 4 with L = 10 us,
+    // G = 1 ns/B both ways.
+    d.rtt = {std::vector<bench::Result>(n * n),
+             std::vector<bench::Result>(n * n)};
+    for (int k = 0; k < 2; ++k) {
+        double M = double(d.sizes[k]);
+        d.rtt[k][0 * n + 1] = res(17 * us + M * 1e-9 + 17 * us, 1e-8);
+        d.rtt[k][1 * n + 0] = res(17 * us + M * 1e-9 + 17 * us, 1e-8);
+    }
+    HLogGP m = hloggp_solve(d, 0.95);
+    near(m.send_overhead(0), 2 * us);
+    near(m.recv_overhead(1), 5 * us);
+    EXPECT_DOUBLE_EQ(m.os[0].ci, 0.1 * us);
+    EXPECT_DOUBLE_EQ(m.os[1].ci, 0.2 * us);
+    EXPECT_DOUBLE_EQ(m.or_[0].ci, 0.3 * us);
+    EXPECT_DOUBLE_EQ(m.or_[1].ci, 0.4 * us);
+    EXPECT_DOUBLE_EQ(m.g[0].ci, 0.5 * us);
+    EXPECT_DOUBLE_EQ(m.g[1].ci, 0.6 * us);
+    EXPECT_EQ(m.os[0].n, 1u);
+    // L's interval includes the overheads' intervals.
+    EXPECT_GT(m.L[0].ci, (0.1 + 0.3 + 0.2 + 0.4) / 2 * us);
 }
 
 std::string save(const HLogGP &m)

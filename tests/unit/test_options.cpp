@@ -107,6 +107,48 @@ TEST(Options, BadInputGetsOneLineNamingTheProblem)
     expect_error({"-p", "1"}, "unknown option '-p'", kOptMeasure);
 }
 
+// The model tool's options by group: kOptModelFile (-M -i, -M optional)
+// for collective, kOptConfig (--config) for kernel; kOptModel has them all
+// and requires -M.
+TEST(Options, ModelGroups)
+{
+    const unsigned coll = kOptMeasure | kOptTiming | kOptCollective |
+                          kOptRoot | kOptModelFile;
+    ToolOptions o = parse({"-O", "x", "-M", "LMO", "-i", "f"}, coll);
+    EXPECT_EQ(o.model, "LMO");
+    EXPECT_EQ(o.input, "f");
+    EXPECT_TRUE(parse({"-O", "x"}, coll).model.empty());
+    for (const char *opt : {"--network", "--config", "--tau", "--tau-max",
+                            "--compare", "-E", "--bp-ic"})
+        expect_error({"-O", "x", opt, "x"},
+                     "unknown option '" + std::string(opt) + "'", coll);
+    expect_error({"-O", "x", "--json"}, "unknown option '--json'", coll);
+
+    const unsigned kernel = kOptMeasure | kOptTiming | kOptConfig;
+    EXPECT_EQ(parse({"--config", "k.conf"}, kernel).config, "k.conf");
+    expect_error({"--config", "k.conf", "-M", "LMO"}, "unknown option '-M'",
+                 kernel);
+    expect_error({"--config", "k.conf", "-i", "f"}, "unknown option '-i'",
+                 kernel);
+    expect_error({"--config", "k.conf", "--network", "x"},
+                 "unknown option '--network'", kernel);
+
+    const unsigned model = kOptMeasure | kOptModel;
+    o = parse({"-M", "taulop", "--config", "c", "--network", "staged",
+               "--tau-max", "4"},
+              model);
+    EXPECT_EQ(o.config, "c");
+    EXPECT_EQ(o.network, "staged");
+    EXPECT_EQ(o.tau_max, 4);
+    expect_error({"--config", "c"}, "no model given", model);
+    std::string help = options_help("model [options]", model);
+    for (const char *opt : {"--model", "--input", "--config", "--network"})
+        EXPECT_NE(help.find(opt), std::string::npos) << opt;
+    help = options_help("kernel [options]", kOptMeasure | kOptConfig);
+    EXPECT_NE(help.find("--config"), std::string::npos);
+    EXPECT_EQ(help.find("--model"), std::string::npos);
+}
+
 TEST(Options, HelpSkipsValidation)
 {
     EXPECT_TRUE(parse({"-h"}).help);
