@@ -11,10 +11,16 @@ namespace {
 
 using models::TauLop;
 
-double kernel_of(const TauLop &m, const Query &q, kernels::Kernel k)
+/* The kernel of the configuration of q (named q.config), which must be
+ * `want`; the unit is q.M bytes. */
+double kernel_of(const TauLop &m, const Query &q, kernels::Kernel want,
+                 const char *op)
 {
-    kernels::Config c = kernels::read_config_file(q.config);
-    return m.kernel(c, k, q.M);
+    kernels::Config c = q.configuration();
+    if (c.kernel != want)
+        throw UsageError(q.config + ": -E " + op +
+                         " needs a configuration of that kernel");
+    return m.kernel(c, want, q.M);
 }
 
 std::map<std::string, Handle<TauLop>::Fn> taulop_ops()
@@ -42,9 +48,9 @@ std::map<std::string, Handle<TauLop>::Fn> taulop_ops()
         {"gather_binomial",
          [](T m, Q q) { return m.gather_binomial(q.root, q.M); }},
         {"summa",
-         [](T m, Q q) { return kernel_of(m, q, kernels::Kernel::Summa); }},
+         [](T m, Q q) { return kernel_of(m, q, kernels::Kernel::Summa, "summa"); }},
         {"wave2d",
-         [](T m, Q q) { return kernel_of(m, q, kernels::Kernel::Wave2D); }},
+         [](T m, Q q) { return kernel_of(m, q, kernels::Kernel::Wave2D, "wave2d"); }},
     };
 }
 

@@ -5,7 +5,9 @@
 libcpm_la_SOURCES += \
 	src/kernels/kernel_config.cpp \
 	src/kernels/kernel_pattern.cpp \
-	src/kernels/kernel_partition.cpp
+	src/kernels/kernel_partition.cpp \
+	src/kernels/kernel_text.cpp \
+	src/kernels/kernel_text.h
 pkginclude_HEADERS += \
 	src/kernels/kernel_config.h \
 	src/kernels/kernel_partition.h
