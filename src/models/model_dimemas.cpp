@@ -71,8 +71,8 @@ Dimemas parse(const ModelData &d)
                               &buses = d.scalar("buses");
     m.L = {L.at(0), L.at(1), 1};
     m.B = {B.at(0), B.at(1), 1};
-    if (!(m.B.value > 0))
-        bad("B", "bandwidth B = " + fmt(m.B.value) + " must be positive");
+    if (!(m.B.value != 0))
+        bad("B", "bandwidth B = " + fmt(m.B.value) + " must not be 0");
     if (!(buses.at(0) >= 1) || buses.at(0) != std::floor(buses.at(0)) ||
         buses.at(0) > 1e9)
         bad("buses", "buses = " + fmt(buses.at(0)) +
@@ -296,9 +296,9 @@ double Dimemas::collective(const std::string &op, double M) const
 Dimemas dimemas_from_hockney(const Hockney &h)
 {
     Estimate a = h.alpha_mean(), b = h.beta_mean();
-    if (!(b.value > 0))
+    if (!(b.value != 0) || !std::isfinite(b.value))
         throw UsageError("Dimemas: the mean Hockney beta is " + fmt(b.value) +
-                         " s/B, not positive: no bandwidth B = 1/beta");
+                         " s/B: no bandwidth B = 1/beta");
     Dimemas m;
     m.n = h.n;
     m.L = {a.value, a.ci, a.n};
@@ -308,6 +308,12 @@ Dimemas dimemas_from_hockney(const Hockney &h)
             "Dimemas: L = mean Hockney alpha = " + fmt(a.value) + " s (+- " +
             fmt(a.ci) + ") is negative (measurement noise or a platform the "
             "model does not fit): every phase is shorter by it");
+    if (b.value < 0)
+        m.warnings.push_back(
+            "Dimemas: B = 1/(mean Hockney beta) = " + fmt(m.B.value) +
+            " B/s is negative (beta " + fmt(b.value) + " s/B: the times hardly "
+            "grow over the sizes measured, or noise; measure larger sizes): "
+            "every phase shrinks with the size");
     m.buses = dimemas_default_buses(h.n);
     m.table = dimemas_default_table();
     m.provenance = h.provenance;

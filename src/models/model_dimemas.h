@@ -164,8 +164,9 @@ struct Dimemas {
  *  beta (confidence interval by the delta method, ci_beta / beta^2),
  *  buses = dimemas_default_buses(n), the default table; the provenance is
  *  the Hockney model's, with a `derivation` field. Throws cpm::UsageError
- *  if the mean beta is not positive (no bandwidth); a negative mean alpha
- *  is kept and reported in Dimemas::warnings. */
+ *  if the mean beta is 0 (no bandwidth); a negative mean alpha or beta
+ *  (noise over the sizes measured) is kept and reported in
+ *  Dimemas::warnings, as the other models report negative estimates. */
 Dimemas dimemas_from_hockney(const Hockney &h);
 
 /** Reads a Dimemas model file: read_text, then from_data; an error of

@@ -196,7 +196,13 @@ TEST(Dimemas, DerivedFromHockneyAverages)
     EXPECT_NE(w.warnings[0].find("alpha"), std::string::npos);
     EXPECT_NE(w.warnings[0].find("negative"), std::string::npos);
     h.beta = {{-1e-9, 0, 1}, {0, 0, 1}, {1e-9, 0, 1}};
-    EXPECT_THROW(dimemas_from_hockney(h), UsageError);
+    EXPECT_THROW(dimemas_from_hockney(h), UsageError); // mean 0: no B
+    h.beta = {{-4e-9, 0, 1}, {0, 0, 1}, {1e-9, 0, 1}};  // mean -1e-9
+    Dimemas nb = dimemas_from_hockney(h);
+    EXPECT_DOUBLE_EQ(nb.B.value, -1e9);
+    ASSERT_EQ(nb.warnings.size(), 1u);
+    EXPECT_NE(nb.warnings[0].find("B = "), std::string::npos);
+    EXPECT_NE(nb.warnings[0].find("negative"), std::string::npos);
 }
 
 std::string save(const Dimemas &m)
@@ -329,7 +335,7 @@ TEST(DimemasFile, MalformedTableRecordsNameTheirLine)
     expect_bad(with("buses 3", "buses 2.5"), line_of(good, "buses "),
                "buses = 2.5");
     expect_bad(with("B 4 0.25", "B 0 0.25"), line_of(good, "B "),
-               "bandwidth B = 0 must be positive");
+               "bandwidth B = 0 must not be 0");
     // A missing row (a blank line instead): read_text counts it at 'end'.
     expect_bad(with("scan 3 1 3 1", ""), line_of(good, "end"),
                "'scan' given for 0 of 1");
