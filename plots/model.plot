@@ -20,10 +20,13 @@ if (!exists("pair_j")) pair_j = 1
 
 # Each model keeps its colour and point type (its position in `models`)
 # in every figure; LogGP predicts p2p only, Hockney-parallel (the max form
-# of the linear collectives) collectives only.
-models = "Hockney Hockney-homogeneous LMO PLogP LogGP Hockney-parallel"
-p2p_models = "1 2 3 4 5"
-coll_models = "1 6 2 3 4"
+# of the linear collectives) collectives only, Dimemas (native, tree-based
+# collectives) p2p only here. A model whose compare file is missing (not
+# in cpm-validate -M) is left out with a gnuplot warning.
+models = "Hockney Hockney-homogeneous LMO PLogP LogGP Hockney-parallel HLogGP Dimemas taulop"
+colours = "#9400d3 #009e73 #56b4e9 #e69f00 #c8b400 #0072b2 #e51e10 #8b4513 #ff1493"
+p2p_models = "1 2 3 4 5 7 8 9"
+coll_models = "1 6 2 3 4 7 9"
 obsf(obs) = sprintf("%s/observed/%s.out", dir, obs)
 cmp(m, obs) = sprintf("%s/compare/%s-%s.txt", dir, m, obs)
 # The rows of the pair, through awk, so that each model's line is unbroken.
@@ -35,7 +38,7 @@ set logscale xy
 set format x "10^{%L}"
 set format y "10^{%L}"
 set xlabel "message size (bytes)"
-set key top left reverse Left box opaque noenhanced
+set key outside right top reverse Left box noenhanced
 set grid
 set style data linespoints
 set pointsize 0.9
@@ -43,10 +46,10 @@ set bars small
 
 # setterm(t, name): the terminal t and its output file out/name.EXT
 setterm(t, name) = (t eq "png") ? \
-    sprintf("set terminal pngcairo size 900,640 enhanced font 'sans,11'; set output '%s/%s.png'", out, name) : \
+    sprintf("set terminal pngcairo size 1100,640 enhanced font 'sans,11'; set output '%s/%s.png'", out, name) : \
     (t eq "pdf") ? \
-    sprintf("set terminal pdfcairo size 6in,4.3in enhanced font 'sans,10'; set output '%s/%s.pdf'", out, name) : \
-    sprintf("set terminal postscript eps enhanced color size 6in,4.3in 'Helvetica' 16; set output '%s/%s.eps'", out, name)
+    sprintf("set terminal pdfcairo size 7.5in,4.3in enhanced font 'sans,10'; set output '%s/%s.pdf'", out, name) : \
+    sprintf("set terminal postscript eps enhanced color size 7.5in,4.3in 'Helvetica' 16; set output '%s/%s.eps'", out, name)
 
 do for [t in terms] {
     # --- point to point -------------------------------------------------
@@ -56,7 +59,7 @@ do for [t in terms] {
     plot obsf("p2p") using 1:(is_pair($2, $3) ? $4 : 1/0):7 \
             with yerrorbars lw 2 pt 7 lc rgb "black" title "observed (95% CI)", \
          for [k in p2p_models] pair_rows(cmp(word(models, k + 0), "p2p")) \
-            using 1:6 with linespoints lw 1.5 lc (k + 0) pt (k + 0) title word(models, k + 0)
+            using 1:6 with linespoints lw 1.5 lc rgb word(colours, k + 0) pt (k + 0) title word(models, k + 0)
     set output
 
     # --- scatter and gather ---------------------------------------------
@@ -72,7 +75,7 @@ do for [t in terms] {
              obsf(nat) using 1:2:5 with yerrorbars lw 2 pt 5 lc rgb "gray40" \
                 title sprintf("observed %s (95%% CI)", nat), \
              for [k in coll_models] cmp(word(models, k + 0), lin) \
-                using 1:($4 > 0 ? $4 : 1/0) with linespoints lw 1.5 lc (k + 0) pt (k + 0) \
+                using 1:($4 > 0 ? $4 : 1/0) with linespoints lw 1.5 lc rgb word(colours, k + 0) pt (k + 0) \
                 title word(models, k + 0)
         set output
         set xlabel "message size (bytes)"
