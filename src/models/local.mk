@@ -28,3 +28,4 @@ pkginclude_HEADERS += \
 	src/models/taulop_cost.h \
 	src/models/model_taulop.h \
 	src/models/model_taulop_build.h
+noinst_HEADERS += src/models/model_check.h

@@ -51,4 +51,28 @@ void BuildOptions::say(MPI_Comm comm, const std::string &line) const
         log(line);
 }
 
+int build_comm_size(MPI_Comm comm, int min_n, const std::string &model)
+{
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    if (n < min_n)
+        throw UsageError("the " + model + " model needs at least " +
+                         std::to_string(min_n) + " processes, got " +
+                         std::to_string(n));
+    return n;
+}
+
+std::vector<long> build_sizes(std::vector<long> sizes, bool add_zero)
+{
+    for (long m : sizes)
+        if (m < 0)
+            throw UsageError("message sizes must not be negative, got " +
+                             std::to_string(m));
+    if (add_zero)
+        sizes.push_back(0);
+    std::sort(sizes.begin(), sizes.end());
+    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    return sizes;
+}
+
 } // namespace cpm::models

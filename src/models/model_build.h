@@ -54,6 +54,14 @@ struct BuildOptions {
 Provenance make_provenance(MPI_Comm comm, const BuildOptions &o,
                            const std::string &sizes_text);
 
+/** The size of comm, at least min_n; throws cpm::UsageError "the MODEL
+ *  model needs at least MIN processes, got N" (the same on every rank). */
+int build_comm_size(MPI_Comm comm, int min_n, const std::string &model);
+
+/** The message sizes of a build: sizes sorted and distinct, 0 added if
+ *  add_zero; throws cpm::UsageError naming a negative size. */
+std::vector<long> build_sizes(std::vector<long> sizes, bool add_zero);
+
 /** Describes a size list compactly ("0:1024:102400" for a stride, else the
  *  list). */
 std::string sizes_text(const std::vector<long> &sizes);

@@ -3,6 +3,7 @@
 #include "model_hloggp.h"
 
 #include "common_error.h"
+#include "model_check.h"
 
 #include <algorithm>
 #include <cmath>
@@ -13,20 +14,6 @@ namespace cpm::models {
 namespace {
 
 using stats::Estimate;
-
-void check_rank(int n, int r, const char *what)
-{
-    if (r < 0 || r >= n)
-        throw UsageError(std::string(what) + " " + std::to_string(r) +
-                         " is outside 0.." + std::to_string(n - 1));
-}
-
-void check_size(double M)
-{
-    if (!(M >= 0) || !std::isfinite(M))
-        throw UsageError("message size must be a non-negative number, got " +
-                         std::to_string(M));
-}
 
 int lowbit(int v) { return v & -v; }
 

@@ -16,19 +16,8 @@ namespace cpm::models {
 
 HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
 {
-    int n = 0;
-    CPM_MPI(MPI_Comm_size(comm, &n));
-    if (n < 2)
-        throw UsageError("the HLogGP model needs at least 2 processes, got " +
-                         std::to_string(n));
-    std::vector<long> sizes = o.sizes;
-    for (long m : sizes)
-        if (m < 0)
-            throw UsageError("message sizes must not be negative, got " +
-                             std::to_string(m));
-    sizes.push_back(0); // L and the overheads come from empty messages
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    int n = build_comm_size(comm, 2, "HLogGP");
+    std::vector<long> sizes = build_sizes(o.sizes, true); // L and the overheads: empty messages
     if (sizes.size() < 2)
         throw UsageError("the HLogGP model needs a message size above 0 (G "
                          "is the slope of the roundtrip)");

@@ -1,6 +1,7 @@
 #include "model_hockney.h"
 
 #include "common_error.h"
+#include "model_check.h"
 
 #include <algorithm>
 #include <cmath>
@@ -51,13 +52,6 @@ stats::Estimate mean_of(const std::vector<stats::Estimate> &v, double cl)
     for (const stats::Estimate &e : v)
         x.push_back(e.value);
     return stats::mean_estimate(x, cl);
-}
-
-void check_rank(int n, int r, const char *what)
-{
-    if (r < 0 || r >= n)
-        throw UsageError(std::string(what) + " " + std::to_string(r) +
-                         " is outside 0.." + std::to_string(n - 1));
 }
 
 int ceil_log2(int n)

@@ -11,14 +11,8 @@ namespace cpm::models {
 
 Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
 {
-    int n = 0;
-    CPM_MPI(MPI_Comm_size(comm, &n));
-    if (n < 2)
-        throw UsageError("the Hockney model needs at least 2 processes, got " +
-                         std::to_string(n));
-    std::vector<long> sizes = o.sizes;
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    int n = build_comm_size(comm, 2, "Hockney");
+    std::vector<long> sizes = build_sizes(o.sizes, false);
     if (sizes.size() < 2)
         throw UsageError("the Hockney model needs at least two message sizes");
     std::vector<std::vector<bench::Result>> rt;

@@ -1,5 +1,6 @@
 #include "model_lmo.h"
 
+#include "model_check.h"
 #include "benchmark_schedule.h"
 #include "common_error.h"
 
@@ -108,17 +109,6 @@ LMO LMO::from_data(const ModelData &d)
     m.kappa2 = d.scalar("kappa2").at(0);
     return m;
 }
-
-namespace {
-
-void check_rank(int n, int r, const char *what)
-{
-    if (r < 0 || r >= n)
-        throw UsageError(std::string(what) + " " + std::to_string(r) +
-                         " is outside 0.." + std::to_string(n - 1));
-}
-
-} // namespace
 
 double LMO::p2p(int i, int j, double M) const
 {

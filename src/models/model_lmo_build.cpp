@@ -57,14 +57,8 @@ double gather_at(MPI_Comm comm, long M, const BuildOptions &o)
 /* The sorted distinct sizes, checked for Bai-Perron, and n >= 3. */
 std::vector<long> checked_sizes(MPI_Comm comm, const BuildOptions &o)
 {
-    int n = 0;
-    CPM_MPI(MPI_Comm_size(comm, &n));
-    if (n < 3)
-        throw UsageError("the LMO model needs at least 3 processes, got " +
-                         std::to_string(n));
-    std::vector<long> sizes = o.sizes;
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    build_comm_size(comm, 3, "LMO");
+    std::vector<long> sizes = build_sizes(o.sizes, false);
     const double h = o.breakpoints.h;
     if (sizes.size() < min_sizes(h) || (h >= 1 && h < 3))
         throw UsageError("the LMO thresholds need Bai-Perron segments of at "

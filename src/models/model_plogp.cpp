@@ -1,6 +1,7 @@
 #include "model_plogp.h"
 
 #include "common_error.h"
+#include "model_check.h"
 
 #include <algorithm>
 #include <cmath>
@@ -12,20 +13,6 @@ namespace cpm::models {
 namespace {
 
 using stats::Estimate;
-
-void check_rank(int n, int r, const char *what)
-{
-    if (r < 0 || r >= n)
-        throw UsageError(std::string(what) + " " + std::to_string(r) +
-                         " is outside 0.." + std::to_string(n - 1));
-}
-
-void check_size(double M)
-{
-    if (!(M >= 0))
-        throw UsageError("message size must not be negative, got " +
-                         std::to_string(M));
-}
 
 /* Piecewise-linear v(M) through the points (sizes[k], v[k]), extended by
  * the nearest segment beyond both ends; exact at the measured sizes. */

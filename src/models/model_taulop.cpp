@@ -3,6 +3,7 @@
 #include "model_taulop.h"
 
 #include "common_error.h"
+#include "model_check.h"
 
 #include <algorithm>
 #include <cmath>
@@ -18,20 +19,6 @@ using taulop::Stream;
 namespace {
 
 std::string tau_key(int tau) { return "L" + std::to_string(tau); }
-
-void check_rank(int n, int r, const char *what)
-{
-    if (r < 0 || r >= n)
-        throw UsageError(std::string(what) + " " + std::to_string(r) +
-                         " is outside 0.." + std::to_string(n - 1));
-}
-
-void check_size(double m)
-{
-    if (!(m >= 0))
-        throw UsageError("message size must not be negative, got " +
-                         std::to_string(m));
-}
 
 /* Linear through the points, extended by the nearest segment (constant
  * with one point). */

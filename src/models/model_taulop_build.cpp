@@ -25,18 +25,8 @@ struct Node {
 
 TauLop build_taulop(MPI_Comm comm, const BuildOptions &o)
 {
-    int n = 0;
-    CPM_MPI(MPI_Comm_size(comm, &n));
-    if (n < 2)
-        throw UsageError("the tau-Lop model needs at least 2 processes, got " +
-                         std::to_string(n));
-    std::vector<long> sizes = o.sizes;
-    for (long m : sizes)
-        if (m < 0)
-            throw UsageError("message sizes must not be negative, got " +
-                             std::to_string(m));
-    std::sort(sizes.begin(), sizes.end());
-    sizes.erase(std::unique(sizes.begin(), sizes.end()), sizes.end());
+    int n = build_comm_size(comm, 2, "tau-Lop");
+    std::vector<long> sizes = build_sizes(o.sizes, false);
     if (sizes.empty())
         throw UsageError("the tau-Lop model needs at least one message size");
     int tau_max = o.tau_max > 0 ? o.tau_max : TauLop::kTauMax;
