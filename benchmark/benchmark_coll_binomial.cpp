@@ -3,6 +3,7 @@
  * v - lowbit(v) and its subtree holds ranks v .. v + min(lowbit(v), n-v) - 1,
  * so a subtree's blocks are contiguous in root-relative order. */
 #include "benchmark_coll.h"
+#include "benchmark_coll_tree.h"
 #include "benchmark_coll_util.h"
 
 #include <algorithm>
@@ -10,16 +11,6 @@
 using namespace cpm::bench::coll;
 
 namespace {
-
-int lowbit(int v) { return v & -v; }
-
-int pow2_at_least(int n)
-{
-    int p = 1;
-    while (p < n)
-        p <<= 1;
-    return p;
-}
 
 int absolute(int v, int root, int n) { return (v + root) % n; }
 

@@ -28,7 +28,7 @@ pkginclude_HEADERS += \
 	benchmark/benchmark_ring.h \
 	benchmark/benchmark_options.h \
 	benchmark/benchmark_tool.h
-noinst_HEADERS += benchmark/benchmark_coll_util.h
+noinst_HEADERS += benchmark/benchmark_coll_util.h benchmark/benchmark_coll_tree.h
 
 # The collective tool's main() is in src/coll (coll_tool_collective.cpp):
 # it adds the model-based operations to this module's registry and runs

@@ -3,6 +3,7 @@
 // the model as an argument, and the reordered communicator.
 #include "coll_ops.h"
 
+#include "benchmark_coll_tree.h"
 #include "coll_internal.h"
 #include "coll_util.h"
 #include "common_error.h"
@@ -17,15 +18,8 @@ namespace detail {
 
 namespace {
 
-int lowbit(int v) { return v & -v; }
-
-int pow2_at_least(int n)
-{
-    int p = 1;
-    while (p < n)
-        p <<= 1;
-    return p;
-}
+using bench::coll::lowbit;
+using bench::coll::pow2_at_least;
 
 } // namespace
 

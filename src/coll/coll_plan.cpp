@@ -1,5 +1,6 @@
 #include "coll_plan.h"
 
+#include "benchmark_coll_tree.h"
 #include "common_error.h"
 
 #include <algorithm>
@@ -58,15 +59,8 @@ std::vector<int> order_by_leg(const models::LMO &m, int root, double M,
     return ranks;
 }
 
-int lowbit(int v) { return v & -v; }
-
-int pow2_at_least(int n)
-{
-    int p = 1;
-    while (p < n)
-        p <<= 1;
-    return p;
-}
+using bench::coll::lowbit;
+using bench::coll::pow2_at_least;
 
 /* Children of position v of the n-position tree, in the order a scatter
  * serves them (largest subtree first): pairs (child, blocks). */

@@ -2,6 +2,7 @@
 // as model_hloggp.h says, where the equations and the estimation are.
 #include "model_hloggp.h"
 
+#include "benchmark_coll_tree.h"
 #include "common_error.h"
 #include "model_check.h"
 
@@ -15,15 +16,8 @@ namespace {
 
 using stats::Estimate;
 
-int lowbit(int v) { return v & -v; }
-
-int pow2_at_least(int n)
-{
-    int p = 1;
-    while (p < n)
-        p <<= 1;
-    return p;
-}
+using bench::coll::lowbit;
+using bench::coll::pow2_at_least;
 
 std::string micro(double t)
 {
