@@ -152,26 +152,8 @@ Result measure_collective(MPI_Comm comm, const CollectiveOp &op, long M,
     CollBuffers buf = make_buffers(op, M, root, dc);
     auto run = [&] { CPM_MPI(op.run(buf, int(M), root, dc)); };
     run(); // warm-up: connections, buffers
-    Sampler s(precision);
-    int done = 0;
-    while (!done) {
-        double t = timer.time(run);
-        if (dc.rank() == root) {
-            s.add(t);
-            done = s.done();
-        }
-        CPM_MPI(MPI_Bcast(&done, 1, MPI_INT, root, dc));
-    }
-    Result r = s.result();
-    double packed[4] = {r.T, double(r.reps), r.ci, double(r.converged)};
-    CPM_MPI(MPI_Bcast(packed, 4, MPI_DOUBLE, root, dc));
-    r.T = packed[0];
-    r.reps = int(packed[1]);
-    r.ci = packed[2];
-    r.converged = packed[3] != 0;
-    r.M = M;
-    r.wtick = MPI_Wtick();
-    return r;
+    return sample_on_root(dc, root, M, precision,
+                          [&] { return timer.time(run); });
 }
 
 } // namespace cpm::bench

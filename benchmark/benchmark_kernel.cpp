@@ -10,7 +10,6 @@
 
 #include <algorithm>
 #include <climits>
-#include <cstdio>
 #include <cstdlib>
 #include <memory>
 #include <sstream>
@@ -182,26 +181,7 @@ Result measure_kernel(MPI_Comm comm, const Config &c, long unit_bytes,
         return t;
     };
     repetition(); // warm-up: connections, buffers
-    Sampler s(precision);
-    int done = 0;
-    while (!done) {
-        double t = repetition();
-        if (dc.rank() == 0) {
-            s.add(t);
-            done = s.done();
-        }
-        CPM_MPI(MPI_Bcast(&done, 1, MPI_INT, 0, dc));
-    }
-    Result r = s.result();
-    double packed[4] = {r.T, double(r.reps), r.ci, double(r.converged)};
-    CPM_MPI(MPI_Bcast(packed, 4, MPI_DOUBLE, 0, dc));
-    r.T = packed[0];
-    r.reps = int(packed[1]);
-    r.ci = packed[2];
-    r.converged = packed[3] != 0;
-    r.M = U;
-    r.wtick = MPI_Wtick();
-    return r;
+    return sample_on_root(dc, 0, U, precision, repetition);
 }
 
 void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
@@ -248,13 +228,8 @@ void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
     agree(comm, [&] {
         if (rank != 0)
             return;
-        long converged = 0;
-        for (const Result &r : results)
-            converged += r.converged;
         bool summa = c.kernel == Kernel::Summa;
         long iterations = summa ? c.N : 1;
-        char buf[256];
-        std::ostream &os = out->stream();
         std::vector<std::pair<std::string, std::string>> lines = {
             {"operation",
              std::string(kernels::kernel_name(c.kernel)) +
@@ -273,25 +248,16 @@ void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
             {"T", summa ? "sum over the N iterations of the iteration's time "
                           "(barrier first; s)"
                         : "time of one iteration (barrier first; s)"}};
-        std::snprintf(buf, sizeof buf, "%.6f s", total);
-        lines.push_back({"total benchmarking time", buf});
-        lines.push_back({"converged", std::to_string(converged) + " of " +
-                                          std::to_string(results.size()) +
-                                          " experiments"});
         // The configuration itself, so that the output is read without the
         // file (model --compare rebuilds it from these lines).
         std::ostringstream conf;
         kernels::write_config(conf, c);
         std::istringstream conf_lines(conf.str());
+        std::vector<std::pair<std::string, std::string>> config_lines;
         for (std::string l; std::getline(conf_lines, l);)
-            lines.push_back({"config-line", l});
-        lines.push_back({"columns", "M T wtick reps ci"});
-        write_header(os, info, opt, lines);
-        for (const Result &r : results) {
-            std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %d %.3e\n", r.M, r.T,
-                          r.wtick, r.reps, r.ci);
-            os << buf;
-        }
+            config_lines.push_back({"config-line", l});
+        write_results(out->stream(), info, opt, lines, results, total,
+                      config_lines);
         out->commit();
     });
 }

@@ -116,17 +116,7 @@ void end_round(MPI_Comm comm, bool parallel)
 
 /* Results are filled in by the rank that measured them; a sum over ranks
  * gives everyone the whole array. */
-const int kPacked = 6;
-
-void pack(const Result &r, double *p)
-{
-    p[0] = double(r.M);
-    p[1] = r.T;
-    p[2] = r.wtick;
-    p[3] = r.reps;
-    p[4] = r.ci;
-    p[5] = r.converged;
-}
+const int kPacked = kResultDoubles;
 
 std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
                           const std::vector<char> &owned)
@@ -134,7 +124,7 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     std::vector<double> local(mine.size() * kPacked, 0.0), all(local.size());
     for (std::size_t e = 0; e < mine.size(); ++e)
         if (owned[e])
-            pack(mine[e], &local[e * kPacked]);
+            pack_result(mine[e], &local[e * kPacked]);
     CPM_MPI(MPI_Allreduce(local.data(), all.data(), int(all.size()),
                           MPI_DOUBLE, MPI_SUM, comm));
     // A process with a slow link may leave the reduction while its part of
@@ -143,15 +133,8 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     // p2p times were off by up to 70%, with it by at most 0.16%).
     CPM_MPI(MPI_Barrier(comm));
     std::vector<Result> out(mine.size());
-    for (std::size_t e = 0; e < out.size(); ++e) {
-        const double *p = &all[e * kPacked];
-        out[e].M = long(p[0]);
-        out[e].T = p[1];
-        out[e].wtick = p[2];
-        out[e].reps = int(p[3]);
-        out[e].ci = p[4];
-        out[e].converged = p[5] != 0;
-    }
+    for (std::size_t e = 0; e < out.size(); ++e)
+        out[e] = unpack_result(&all[e * kPacked]);
     return out;
 }
 

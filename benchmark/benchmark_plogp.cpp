@@ -136,29 +136,7 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
 
 /* Every result is filled in by its initiator; a sum over ranks gives
  * everyone all of them. */
-const int kFields = 6, kPacked = 4 * kFields + 1;
-
-void pack(const Result &r, double *p)
-{
-    p[0] = double(r.M);
-    p[1] = r.T;
-    p[2] = r.wtick;
-    p[3] = r.reps;
-    p[4] = r.ci;
-    p[5] = r.converged;
-}
-
-Result unpack(const double *p)
-{
-    Result r;
-    r.M = long(p[0]);
-    r.T = p[1];
-    r.wtick = p[2];
-    r.reps = int(p[3]);
-    r.ci = p[4];
-    r.converged = p[5] != 0;
-    return r;
-}
+const int kFields = kResultDoubles, kPacked = 4 * kFields + 1;
 
 std::vector<PLogPResult> share(MPI_Comm comm,
                                const std::vector<PLogPResult> &mine,
@@ -169,10 +147,10 @@ std::vector<PLogPResult> share(MPI_Comm comm,
         if (!owned[e])
             continue;
         double *p = &local[e * kPacked];
-        pack(mine[e].rtt, p);
-        pack(mine[e].os, p + kFields);
-        pack(mine[e].or_, p + 2 * kFields);
-        pack(mine[e].g, p + 3 * kFields);
+        pack_result(mine[e].rtt, p);
+        pack_result(mine[e].os, p + kFields);
+        pack_result(mine[e].or_, p + 2 * kFields);
+        pack_result(mine[e].g, p + 3 * kFields);
         p[4 * kFields] = mine[e].train;
     }
     CPM_MPI(MPI_Allreduce(local.data(), all.data(), int(all.size()),
@@ -180,10 +158,10 @@ std::vector<PLogPResult> share(MPI_Comm comm,
     std::vector<PLogPResult> out(mine.size());
     for (std::size_t e = 0; e < out.size(); ++e) {
         const double *p = &all[e * kPacked];
-        out[e].rtt = unpack(p);
-        out[e].os = unpack(p + kFields);
-        out[e].or_ = unpack(p + 2 * kFields);
-        out[e].g = unpack(p + 3 * kFields);
+        out[e].rtt = unpack_result(p);
+        out[e].os = unpack_result(p + kFields);
+        out[e].or_ = unpack_result(p + 2 * kFields);
+        out[e].g = unpack_result(p + 3 * kFields);
         out[e].train = int(p[4 * kFields]);
     }
     return out;

@@ -1,6 +1,7 @@
 #include "benchmark_precision.h"
 
 #include "common_error.h"
+#include "common_mpi.h"
 #include "stats_ci.h"
 
 #include <cmath>
@@ -65,6 +66,58 @@ Result Sampler::result() const
     res.reps = int(x_.size());
     res.converged = converged_;
     return res;
+}
+
+void pack_result(const Result &r, double *p)
+{
+    p[0] = double(r.M);
+    p[1] = r.T;
+    p[2] = r.wtick;
+    p[3] = r.reps;
+    p[4] = r.ci;
+    p[5] = r.converged;
+}
+
+Result unpack_result(const double *p)
+{
+    Result r;
+    r.M = long(p[0]);
+    r.T = p[1];
+    r.wtick = p[2];
+    r.reps = int(p[3]);
+    r.ci = p[4];
+    r.converged = p[5] != 0;
+    return r;
+}
+
+Result bcast_result(MPI_Comm comm, int root, const Result &r)
+{
+    double p[kResultDoubles];
+    pack_result(r, p);
+    CPM_MPI(MPI_Bcast(p, kResultDoubles, MPI_DOUBLE, root, comm));
+    return unpack_result(p);
+}
+
+Result sample_on_root(MPI_Comm comm, int root, long M,
+                      const Precision &precision,
+                      const std::function<double()> &repetition)
+{
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    Sampler s(precision);
+    int done = 0;
+    while (!done) {
+        double t = repetition();
+        if (rank == root) {
+            s.add(t);
+            done = s.done();
+        }
+        CPM_MPI(MPI_Bcast(&done, 1, MPI_INT, root, comm));
+    }
+    Result r = bcast_result(comm, root, s.result());
+    r.M = M;
+    r.wtick = MPI_Wtick();
+    return r;
 }
 
 } // namespace cpm::bench

@@ -10,6 +10,9 @@
 #ifndef CPM_BENCHMARK_PRECISION_H
 #define CPM_BENCHMARK_PRECISION_H
 
+#include <mpi.h>
+
+#include <functional>
 #include <vector>
 
 /** \defgroup benchmark Benchmark: the measurement module
@@ -64,6 +67,29 @@ private:
     double mean_ = 0, ci_ = 0;
     bool converged_ = false, done_ = false;
 };
+
+/** Number of doubles pack_result() writes. */
+const int kResultDoubles = 6;
+
+/** Writes r's fields into p[0 .. kResultDoubles-1] (for reductions and
+ *  broadcasts of results). */
+void pack_result(const Result &r, double *p);
+/** The result pack_result() wrote into p. */
+Result unpack_result(const double *p);
+
+/** Rank root's r on every rank of comm (collective). */
+Result bcast_result(MPI_Comm comm, int root, const Result &r);
+
+/**
+ * Repeats one experiment under the stopping rule decided on rank root of
+ * comm: every rank calls repetition() (which returns the time root's
+ * timing method gives), root records it, and root's decision to stop is
+ * broadcast after each repetition. Returns root's result on every rank,
+ * with M = M and wtick = MPI_Wtick() (collective).
+ */
+Result sample_on_root(MPI_Comm comm, int root, long M,
+                      const Precision &precision,
+                      const std::function<double()> &repetition);
 
 } // namespace cpm::bench
 

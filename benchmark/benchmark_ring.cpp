@@ -46,17 +46,12 @@ MPI_Comm sub_comm(MPI_Comm comm, const std::vector<int> &ranks)
     return sub;
 }
 
-/* Shares the result of the first listed rank with every rank of comm. */
-Result share(MPI_Comm comm, int from, Result r)
+/* Throws cpm::UsageError unless 0 <= M <= 2^30 ("WHAT: message size"). */
+void check_message_size(long M, const char *what)
 {
-    double v[5] = {r.T, r.wtick, double(r.reps), r.ci, r.converged ? 1.0 : 0.0};
-    CPM_MPI(MPI_Bcast(v, 5, MPI_DOUBLE, from, comm));
-    r.T = v[0];
-    r.wtick = v[1];
-    r.reps = int(v[2]);
-    r.ci = v[3];
-    r.converged = v[4] != 0;
-    return r;
+    if (M < 0 || M > (1L << 30))
+        throw UsageError(std::string(what) + ": message size " +
+                         std::to_string(M) + " outside 0..2^30");
 }
 
 } // namespace
@@ -69,9 +64,7 @@ Result measure_ring(MPI_Comm comm, const std::vector<int> &ring, int tau,
     if (tau < 1 || tau > R)
         throw UsageError("Ring_tau: tau " + std::to_string(tau) +
                          " outside 1.." + std::to_string(R));
-    if (M < 0 || M > (1L << 30))
-        throw UsageError("Ring_tau: message size " + std::to_string(M) +
-                         " outside 0..2^30");
+    check_message_size(M, "Ring_tau");
     precision.validate();
     Result res;
     res.M = M;
@@ -106,16 +99,14 @@ Result measure_ring(MPI_Comm comm, const std::vector<int> &ring, int tau,
         res.wtick = MPI_Wtick();
         CPM_MPI(MPI_Comm_free(&sub));
     }
-    return share(comm, ring[0], res);
+    return bcast_result(comm, ring[0], res);
 }
 
 Result measure_send_overhead(MPI_Comm comm, int a, int b, long M,
                              const Precision &precision)
 {
     check_ranks(comm, {a, b});
-    if (M < 0 || M > (1L << 30))
-        throw UsageError("send overhead: message size " + std::to_string(M) +
-                         " outside 0..2^30");
+    check_message_size(M, "send overhead");
     precision.validate();
     Result res;
     res.M = M;
@@ -149,7 +140,7 @@ Result measure_send_overhead(MPI_Comm comm, int a, int b, long M,
         res.wtick = MPI_Wtick();
         CPM_MPI(MPI_Comm_free(&sub));
     }
-    return share(comm, a, res);
+    return bcast_result(comm, a, res);
 }
 
 } // namespace cpm::bench

@@ -53,6 +53,31 @@ void write_header(std::ostream &out, const RunInfo &info,
         out << "# " << kv.first << ": " << kv.second << "\n";
 }
 
+void write_results(
+    std::ostream &out, const RunInfo &info, const ToolOptions &opt,
+    std::vector<std::pair<std::string, std::string>> lines,
+    const std::vector<Result> &results, double total,
+    const std::vector<std::pair<std::string, std::string>> &trailing)
+{
+    long converged = 0;
+    for (const Result &r : results)
+        converged += r.converged;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%.6f s", total);
+    lines.push_back({"total benchmarking time", buf});
+    lines.push_back({"converged", std::to_string(converged) + " of " +
+                                      std::to_string(results.size()) +
+                                      " experiments"});
+    lines.insert(lines.end(), trailing.begin(), trailing.end());
+    lines.push_back({"columns", "M T wtick reps ci"});
+    write_header(out, info, opt, lines);
+    for (const Result &r : results) {
+        std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %d %.3e\n", r.M, r.T,
+                      r.wtick, r.reps, r.ci);
+        out << buf;
+    }
+}
+
 Progress::Progress(const std::string &tool, long total, bool verbose,
                    bool rank0)
     : tool_(tool), total_(total), on_(rank0 && (verbose || isatty(2))),

@@ -40,6 +40,16 @@ void write_header(std::ostream &out, const RunInfo &info,
                   const ToolOptions &opt,
                   const std::vector<std::pair<std::string, std::string>> &extra);
 
+/** Writes a measurement output of the collective and kernel tools: the
+ *  common header with the lines, then "total benchmarking time", the
+ *  number of converged experiments, the trailing lines and "columns: M T
+ *  wtick reps ci", then one row per result. */
+void write_results(
+    std::ostream &out, const RunInfo &info, const ToolOptions &opt,
+    std::vector<std::pair<std::string, std::string>> lines,
+    const std::vector<Result> &results, double total,
+    const std::vector<std::pair<std::string, std::string>> &trailing = {});
+
 /** Progress of a run on rank 0's stderr: experiments done of total, time
  *  elapsed and an estimate of the time left. Silent unless stderr is a
  *  terminal or verbose is set. */

@@ -10,7 +10,6 @@
 #include "common_mpi.h"
 
 #include <algorithm>
-#include <cstdio>
 #include <memory>
 
 namespace cpm::bench {
@@ -56,30 +55,13 @@ void run_collective_tool(const ToolOptions &opt, MPI_Comm comm,
     agree(comm, [&] {
         if (rank != 0)
             return;
-        long converged = 0;
-        for (const Result &r : results)
-            converged += r.converged;
-        char buf[256];
-        std::snprintf(buf, sizeof buf, "%.6f s", total);
-        std::ostream &os = out->stream();
         HeaderLines lines = {{"operation", std::string(op->name) + " (" +
                                                op->description + ")"}};
         lines.insert(lines.end(), extra.begin(), extra.end());
-        lines.insert(lines.end(),
-                     {{"root", std::to_string(opt.root)},
-                      {"timing", timing_name(opt.timing)},
-                      {"M", "bytes per process"},
-                      {"total benchmarking time", buf},
-                      {"converged", std::to_string(converged) + " of " +
-                                        std::to_string(results.size()) +
-                                        " experiments"},
-                      {"columns", "M T wtick reps ci"}});
-        write_header(os, info, opt, lines);
-        for (const Result &r : results) {
-            std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %d %.3e\n", r.M, r.T,
-                          r.wtick, r.reps, r.ci);
-            os << buf;
-        }
+        lines.insert(lines.end(), {{"root", std::to_string(opt.root)},
+                                   {"timing", timing_name(opt.timing)},
+                                   {"M", "bytes per process"}});
+        write_results(out->stream(), info, opt, lines, results, total);
         out->commit();
     });
 }

@@ -8,8 +8,10 @@
 
 #include <functional>
 #include <map>
+#include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace cpm::cli {
 
@@ -42,6 +44,19 @@ private:
     M m_;
     std::map<std::string, Fn> ops_;
 };
+
+/* The handle of a built model that reports warnings (M::warnings), after
+ * the earlier ones (e.g. those of the model it was derived from). */
+template <class M>
+std::unique_ptr<ModelHandle>
+handle_with_warnings(M m, std::map<std::string, typename Handle<M>::Fn> ops,
+                     std::vector<std::string> earlier = {})
+{
+    earlier.insert(earlier.end(), m.warnings.begin(), m.warnings.end());
+    auto h = std::make_unique<Handle<M>>(std::move(m), std::move(ops));
+    h->warnings = std::move(earlier);
+    return h;
+}
 
 } // namespace cpm::cli
 

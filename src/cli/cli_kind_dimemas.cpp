@@ -28,11 +28,9 @@ std::map<std::string, Handle<Dimemas>::Fn> dimemas_ops()
 std::unique_ptr<ModelHandle> build_dimemas(MPI_Comm c,
                                            const models::BuildOptions &o)
 {
-    Dimemas m = models::dimemas_from_hockney(models::build_hockney(c, o));
-    std::vector<std::string> w = m.warnings;
-    auto h = std::make_unique<Handle<Dimemas>>(std::move(m), dimemas_ops());
-    h->warnings = w;
-    return h;
+    return handle_with_warnings(
+        models::dimemas_from_hockney(models::build_hockney(c, o)),
+        dimemas_ops());
 }
 
 std::unique_ptr<ModelHandle> load_dimemas(const models::ModelData &d)

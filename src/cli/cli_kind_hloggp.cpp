@@ -17,10 +17,7 @@ using models::HLogGP;
 double kernel_cost(const HLogGP &m, const Query &q, kernels::Kernel want,
                    const char *op)
 {
-    kernels::Config c = q.configuration();
-    if (c.kernel != want)
-        throw UsageError(q.config + ": -E " + op +
-                         " needs a configuration of that kernel");
+    kernels::Config c = q.configuration(want, op);
     if (int(c.procs.size()) > m.n)
         throw UsageError(q.config + ": " + std::to_string(c.procs.size()) +
                          " processes, but the HLogGP model has " +
@@ -59,11 +56,7 @@ std::map<std::string, Handle<HLogGP>::Fn> hloggp_ops()
 std::unique_ptr<ModelHandle> build_hloggp(MPI_Comm c,
                                           const models::BuildOptions &o)
 {
-    HLogGP m = models::build_hloggp(c, o);
-    std::vector<std::string> w = m.warnings;
-    auto h = std::make_unique<Handle<HLogGP>>(std::move(m), hloggp_ops());
-    h->warnings = w;
-    return h;
+    return handle_with_warnings(models::build_hloggp(c, o), hloggp_ops());
 }
 
 std::unique_ptr<ModelHandle> load_hloggp(const models::ModelData &d)

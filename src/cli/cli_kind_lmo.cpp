@@ -29,11 +29,7 @@ std::map<std::string, Handle<LMO>::Fn> lmo_ops()
 std::unique_ptr<ModelHandle> build_lmo(MPI_Comm c,
                                        const models::BuildOptions &o)
 {
-    LMO m = models::build_lmo(c, o);
-    std::vector<std::string> w = m.warnings;
-    auto h = std::make_unique<Handle<LMO>>(std::move(m), lmo_ops());
-    h->warnings = w;
-    return h;
+    return handle_with_warnings(models::build_lmo(c, o), lmo_ops());
 }
 
 std::unique_ptr<ModelHandle> load_lmo(const models::ModelData &d)

@@ -36,11 +36,7 @@ std::map<std::string, Handle<LogGP>::Fn> loggp_ops()
 std::unique_ptr<ModelHandle> build_plogp(MPI_Comm c,
                                          const models::BuildOptions &o)
 {
-    PLogP m = models::build_plogp(c, o);
-    std::vector<std::string> w = m.warnings;
-    auto h = std::make_unique<Handle<PLogP>>(std::move(m), plogp_ops());
-    h->warnings = w;
-    return h;
+    return handle_with_warnings(models::build_plogp(c, o), plogp_ops());
 }
 
 std::unique_ptr<ModelHandle> load_plogp(const models::ModelData &d)
@@ -53,12 +49,8 @@ std::unique_ptr<ModelHandle> build_loggp(MPI_Comm c,
                                          const models::BuildOptions &o)
 {
     PLogP p = models::build_plogp(c, o);
-    LogGP m = models::loggp_from_plogp(p);
-    std::vector<std::string> w = p.warnings;
-    w.insert(w.end(), m.warnings.begin(), m.warnings.end());
-    auto h = std::make_unique<Handle<LogGP>>(std::move(m), loggp_ops());
-    h->warnings = w;
-    return h;
+    return handle_with_warnings(models::loggp_from_plogp(p), loggp_ops(),
+                                p.warnings);
 }
 
 std::unique_ptr<ModelHandle> load_loggp(const models::ModelData &d)

@@ -16,11 +16,7 @@ using models::TauLop;
 double kernel_of(const TauLop &m, const Query &q, kernels::Kernel want,
                  const char *op)
 {
-    kernels::Config c = q.configuration();
-    if (c.kernel != want)
-        throw UsageError(q.config + ": -E " + op +
-                         " needs a configuration of that kernel");
-    return m.kernel(c, want, q.M);
+    return m.kernel(q.configuration(want, op), want, q.M);
 }
 
 std::map<std::string, Handle<TauLop>::Fn> taulop_ops()
@@ -57,11 +53,7 @@ std::map<std::string, Handle<TauLop>::Fn> taulop_ops()
 std::unique_ptr<ModelHandle> build_taulop(MPI_Comm c,
                                           const models::BuildOptions &o)
 {
-    TauLop m = models::build_taulop(c, o);
-    std::vector<std::string> w = m.warnings;
-    auto h = std::make_unique<Handle<TauLop>>(std::move(m), taulop_ops());
-    h->warnings = w;
-    return h;
+    return handle_with_warnings(models::build_taulop(c, o), taulop_ops());
 }
 
 std::unique_ptr<ModelHandle> load_taulop(const models::ModelData &d)
@@ -73,7 +65,7 @@ std::unique_ptr<ModelHandle> load_taulop(const models::ModelData &d)
 
 ModelKind taulop_kind()
 {
-    return {"taulop",
+    ModelKind k{"taulop",
         "heterogeneous tau-Lop: o^c(m), L^c(m, tau) per channel and node type(s)",
         &TauLop::schema,
         {{"p2p", "one-way time i -> j, T^c(M) (eqs. 1-3)", Subject::Pair},
@@ -99,6 +91,8 @@ ModelKind taulop_kind()
                     "-m sizes are bytes per unit (element)",
           Subject::Config}},
         build_taulop, load_taulop};
+    k.layout_build = true;
+    return k;
 }
 
 } // namespace cpm::cli

@@ -60,20 +60,21 @@ Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
     return q;
 }
 
-/* The options of tau-Lop's build refused for other models; its layout
- * (--config) read on every rank before anything is measured, so that a
- * rank that cannot read it makes every rank stop. */
+/* The layout options of a build (ModelKind::layout_build, tau-Lop's)
+ * refused for other models; the layout (--config) read on every rank
+ * before anything is measured, so that a rank that cannot read it makes
+ * every rank stop. */
 void check_build_options(const ToolOptions &opt, const ModelKind &kind)
 {
-    bool taulop = std::string(kind.name) == "taulop";
-    if (!taulop && opt.tau_max > 0)
+    bool layout = kind.layout_build;
+    if (!layout && opt.tau_max > 0)
         throw UsageError("option --tau-max applies to -M taulop only");
-    if (!taulop && !opt.network.empty())
+    if (!layout && !opt.network.empty())
         throw UsageError("option --network applies to -M taulop only");
-    if (!taulop && !opt.config.empty() && opt.estimate.empty())
+    if (!layout && !opt.config.empty() && opt.estimate.empty())
         throw UsageError("option --config without -E applies to -M taulop "
                          "only (its layout)");
-    if (taulop && !opt.config.empty())
+    if (layout && !opt.config.empty())
         kernels::read_config_file(opt.config);
 }
 

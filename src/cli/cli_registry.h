@@ -7,6 +7,7 @@
 #ifndef CPM_CLI_REGISTRY_H
 #define CPM_CLI_REGISTRY_H
 
+#include "common_error.h"
 #include "kernel_config.h"
 #include "model_build.h"
 #include "model_data.h"
@@ -37,12 +38,18 @@ struct Query {
      *  output's `# config-line:` lines); else it is read from config. */
     std::shared_ptr<const kernels::Config> kernel_config;
 
-    /** The kernel configuration: kernel_config if set, else read from the
-     *  file config (cpm::UsageError if it cannot be read or is invalid). */
-    kernels::Config configuration() const
+    /** The kernel configuration of -E op, which must be of kernel want:
+     *  kernel_config if set, else read from the file config
+     *  (cpm::UsageError if it cannot be read, is invalid or is of another
+     *  kernel). */
+    kernels::Config configuration(kernels::Kernel want, const char *op) const
     {
-        return kernel_config ? *kernel_config
-                             : kernels::read_config_file(config);
+        kernels::Config c = kernel_config ? *kernel_config
+                                          : kernels::read_config_file(config);
+        if (c.kernel != want)
+            throw UsageError(config + ": -E " + op +
+                             " needs a configuration of that kernel");
+        return c;
     }
 };
 
@@ -83,6 +90,9 @@ struct ModelKind {
                                           const models::BuildOptions &);
     /** Makes the model from loaded records. */
     std::unique_ptr<ModelHandle> (*load)(const models::ModelData &);
+    /** Whether the build takes a layout (--config), a network mode
+     *  (--network) and a largest tau (--tau-max): tau-Lop's. */
+    bool layout_build = false;
 };
 
 /** All models, in a stable order. */

@@ -1,4 +1,5 @@
-# Sourced (not run) by smpi_models.sh and smpi_switch.sh: the model tool
+# Sourced (not run) by the SMPI tests (smpi_require: SimGrid and the
+# programs built) and by smpi_models.sh and smpi_switch.sh: the model tool
 # built with smpicxx (smpi/model, make smpi-tools) under cpm-smpirun, and
 # smpi_truth's comparisons with a platform's truth file. The caller sets
 # name (for messages) and then calls smpi_setup.
@@ -13,24 +14,31 @@
 #   LMO      C_i, t_i;  L_ij + 16/B_ij;  beta_ij = B_ij
 # (smpi_truth.cpp). The tolerance is 1%; exact runs come out to ~1e-11.
 
-# smpi_setup: checks SimGrid and the programs; sets bin, platform, tmp
-# (removed on exit), sizes.
+# smpi_require PROGRAM...: exits 1 with one line unless SimGrid was found
+# by configure and every PROGRAM (a path) is built. Never a skip.
 # shellcheck disable=SC2154 # name is set by the caller
-smpi_setup() {
+smpi_require() {
     if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
         echo "SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
         exit 1
     fi
-    bin=${top_builddir:?}/tests/smpi
-    platform=$top_builddir/cpm-smpi-platform
     local p
-    for p in "$platform" "$top_builddir/cpm-smpirun" \
-             "$top_builddir/smpi/model" "$bin/smpi_truth"; do
+    for p in "$@"; do
         if [ ! -x "$p" ]; then
             echo "$name: $p is not built (run make check)" >&2
             exit 1
         fi
     done
+}
+
+# smpi_setup: checks SimGrid and the programs; sets bin, platform, tmp
+# (removed on exit), sizes.
+# shellcheck disable=SC2154 # name is set by the caller
+smpi_setup() {
+    bin=${top_builddir:?}/tests/smpi
+    platform=$top_builddir/cpm-smpi-platform
+    smpi_require "$platform" "$top_builddir/cpm-smpirun" \
+        "$top_builddir/smpi/model" "$bin/smpi_truth"
     tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi-models.XXXXXX") || exit 1
     trap 'rm -rf "$tmp"' EXIT
     # 31 sizes 0..60 KiB: enough for Bai-Perron with the default --bp-h 0.15.

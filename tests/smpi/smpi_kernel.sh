@@ -31,15 +31,11 @@
 # fails.
 set -u
 name=smpi_kernel.sh
-if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
-    echo "$name: SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
-    exit 1
-fi
+# shellcheck source=smpi_common.sh
+. "$(dirname "$0")/smpi_common.sh"
 : "${top_builddir:?run through make check}"
 kernel=${SMPI_KERNEL:-$top_builddir/smpi/kernel}
-for p in "$top_builddir/cpm-smpi-platform" "$top_builddir/cpm-smpirun" "$kernel"; do
-    [ -x "$p" ] || { echo "$name: $p is not built (run make check)" >&2; exit 1; }
-done
+smpi_require "$top_builddir/cpm-smpi-platform" "$top_builddir/cpm-smpirun" "$kernel"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi-kernel.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 failures=0

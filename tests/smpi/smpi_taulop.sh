@@ -31,17 +31,10 @@
 # environment). Never skipped: without SimGrid it fails.
 set -u
 name=smpi_taulop.sh
-if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
-    echo "SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
-    exit 1
-fi
+# shellcheck source=smpi_common.sh
+. "$(dirname "$0")/smpi_common.sh"
 top=${top_builddir:?}
-for p in "$top/cpm-smpi-platform" "$top/cpm-smpirun" "$top/smpi/model"; do
-    if [ ! -x "$p" ]; then
-        echo "$name: $p is not built (run make check)" >&2
-        exit 1
-    fi
-done
+smpi_require "$top/cpm-smpi-platform" "$top/cpm-smpirun" "$top/smpi/model"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi-taulop.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 

@@ -9,17 +9,13 @@
 # files or columns would fail one of the two.
 set -u
 name=smpi_validate.sh
-if [ -z "${SMPICXX:-}" ] || [ -z "${SMPIRUN:-}" ]; then
-    echo "SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
-    exit 1
-fi
+# shellcheck source=smpi_common.sh
+. "$(dirname "$0")/smpi_common.sh"
 command -v gnuplot >/dev/null ||
     { echo "$name: gnuplot not found: install gnuplot-nox" >&2; exit 1; }
 b=${top_builddir:?}
-for p in cpm-smpi-platform cpm-smpirun cpm-validate model smpi/model smpi/p2p \
-    smpi/collective; do
-    [ -x "$b/$p" ] || { echo "$name: $b/$p is not built (run make check)" >&2; exit 1; }
-done
+smpi_require "$b/cpm-smpi-platform" "$b/cpm-smpirun" "$b/cpm-validate" "$b/model" \
+    "$b/smpi/model" "$b/smpi/p2p" "$b/smpi/collective"
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi-validate.XXXXXX") || exit 1
 trap 'rm -rf "$tmp"' EXIT
 export CPM_PLOTS_DIR="$top_srcdir/plots"
