@@ -10,7 +10,6 @@
 #ifndef CPM_BENCHMARK_COLLECTIVE_H
 #define CPM_BENCHMARK_COLLECTIVE_H
 
-#include "benchmark_options.h"
 #include "benchmark_precision.h"
 #include "benchmark_timing.h"
 
@@ -66,29 +65,6 @@ CollBuffers make_buffers(const CollectiveOp &op, long M, int root,
  *  Collective; the result is returned on every rank. */
 Result measure_collective(MPI_Comm comm, const CollectiveOp &op, long M,
                           int root, Timing timing, const Precision &precision);
-
-/** Extra "# key: value" lines of the collective tool's output header. */
-using HeaderLines = std::vector<std::pair<std::string, std::string>>;
-
-/** Called by run_collective_tool() on every process once the operation is
- *  known and the options are checked, before anything is measured: sets
- *  up what the operation needs (a model, for example) and returns header
- *  lines to write after the operation's. Collective; it must fail on all
- *  processes or none (cpm::agree). */
-using CollectivePrepare =
-    std::function<HeaderLines(const CollectiveOp &, MPI_Comm)>;
-
-/**
- * The collective tool once its options are parsed: finds -O, checks the
- * root and the sizes, calls prepare (if any), measures every size and
- * writes the output on rank 0. Errors are thrown on every process alike
- * where the input is at fault (see tool_main).
- */
-void run_collective_tool(const ToolOptions &opt, MPI_Comm comm,
-                         const CollectivePrepare &prepare = {});
-
-/** The list of operations for -h: a heading and one line each. */
-std::string collective_operations_help();
 
 } // namespace cpm::bench
 

@@ -3,7 +3,6 @@
  * paper 003, timed iteration by iteration. */
 #include "benchmark_kernel.h"
 
-#include "benchmark_tool.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
@@ -91,30 +90,6 @@ void run_step(const KernelStep &st, long U, Buffers &b, MPI_Comm comm,
                             MPI_STATUSES_IGNORE));
 }
 
-std::string absolute(const std::string &path)
-{
-    char *p = realpath(path.c_str(), nullptr);
-    if (!p)
-        return path;
-    std::string s = p;
-    std::free(p);
-    return s;
-}
-
-/* Whether the configuration's nodes group the ranks as the processor
- * names do; if not, a pair of ranks that shows it. */
-std::string layout_note(const Config &c, const std::vector<std::string> &pn)
-{
-    for (std::size_t a = 0; a < pn.size(); ++a)
-        for (std::size_t b = a + 1; b < pn.size(); ++b)
-            if ((pn[a] == pn[b]) != kernels::same_node(c, int(a), int(b)))
-                return "the configuration's nodes differ from the processors "
-                       "(ranks " + std::to_string(a) + " and " +
-                       std::to_string(b) + ": nodes " + c.procs[a].node +
-                       ", " + c.procs[b].node + "; processors " + pn[a] +
-                       ", " + pn[b] + ")";
-    return "the configuration's nodes match the processors";
-}
 
 } // namespace
 
@@ -184,82 +159,5 @@ Result measure_kernel(MPI_Comm comm, const Config &c, long unit_bytes,
     return sample_on_root(dc, 0, U, precision, repetition);
 }
 
-void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
-{
-    int rank = 0, n = 1;
-    CPM_MPI(MPI_Comm_rank(comm, &rank));
-    CPM_MPI(MPI_Comm_size(comm, &n));
-    std::vector<long> sizes = opt.message_sizes();
-    Config c;
-    long messages = 0, units = 0;
-    agree(comm, [&] {
-        if (opt.config.empty())
-            throw UsageError("no kernel configuration given (--config FILE)");
-        c = kernels::read_config_file(opt.config);
-        if (n != int(c.procs.size()))
-            throw UsageError(opt.config + " has " +
-                             std::to_string(c.procs.size()) +
-                             " processes, the job " + std::to_string(n) +
-                             " (run it with -np " +
-                             std::to_string(c.procs.size()) + ")");
-        for (const auto &it : kernels::kernel_iterations(c))
-            for (const Phase &ph : it)
-                for (const kernels::Sends &s : ph.senders)
-                    for (const kernels::Message &m : s.messages) {
-                        ++messages;
-                        units += m.units;
-                    }
-    });
-    std::unique_ptr<AtomicFile> out;
-    agree(comm, [&] {
-        if (rank == 0)
-            out = std::make_unique<AtomicFile>(opt.output);
-    });
-    RunInfo info = collect_run_info(comm, "kernel", opt.command);
-    Progress progress("kernel", long(sizes.size()), opt.verbose, rank == 0);
-    std::vector<Result> results;
-    for (long M : sizes) {
-        results.push_back(
-            measure_kernel(comm, c, M, opt.timing, opt.precision));
-        progress.step(1);
-    }
-    progress.finish();
-    double total = MPI_Wtime() - info.start;
-    agree(comm, [&] {
-        if (rank != 0)
-            return;
-        bool summa = c.kernel == Kernel::Summa;
-        long iterations = summa ? c.N : 1;
-        std::vector<std::pair<std::string, std::string>> lines = {
-            {"operation",
-             std::string(kernels::kernel_name(c.kernel)) +
-                 (summa ? " (SUMMA communication: pivot block column by "
-                          "Isend/Irecv, pivot block row by Send/Recv)"
-                        : " (2D-wave halo exchange by Isend/Irecv)")},
-            {"config", absolute(opt.config)},
-            {"N", std::to_string(c.N)},
-            {"iterations", std::to_string(iterations)},
-            {"messages", std::to_string(messages) + " of " +
-                             std::to_string(units) + " units in all"},
-            {"layout", layout_note(c, info.processors)},
-            {"timing", timing_name(opt.timing)},
-            {"M", summa ? "bytes per unit (a b x b block)"
-                        : "bytes per unit (a mesh element)"},
-            {"T", summa ? "sum over the N iterations of the iteration's time "
-                          "(barrier first; s)"
-                        : "time of one iteration (barrier first; s)"}};
-        // The configuration itself, so that the output is read without the
-        // file (model --compare rebuilds it from these lines).
-        std::ostringstream conf;
-        kernels::write_config(conf, c);
-        std::istringstream conf_lines(conf.str());
-        std::vector<std::pair<std::string, std::string>> config_lines;
-        for (std::string l; std::getline(conf_lines, l);)
-            config_lines.push_back({"config-line", l});
-        write_results(out->stream(), info, opt, lines, results, total,
-                      config_lines);
-        out->commit();
-    });
-}
 
 } // namespace cpm::bench

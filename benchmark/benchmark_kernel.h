@@ -22,7 +22,6 @@
 #ifndef CPM_BENCHMARK_KERNEL_H
 #define CPM_BENCHMARK_KERNEL_H
 
-#include "benchmark_options.h"
 #include "benchmark_precision.h"
 #include "benchmark_timing.h"
 #include "kernel_config.h"
@@ -59,10 +58,6 @@ Result measure_kernel(MPI_Comm comm, const kernels::Config &c,
                       long unit_bytes, Timing timing,
                       const Precision &precision);
 
-/** The `kernel` tool once its options are parsed: reads opt.config on
- *  every rank, measures every size of opt.message_sizes() (bytes per
- *  unit) and writes the output of doc/formats.md to opt.output. */
-void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm);
 
 } // namespace cpm::bench
 

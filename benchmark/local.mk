@@ -1,5 +1,10 @@
-# The measurement module (part of libcpm) and the tools p2p and collective.
-BENCHMARK_SOURCES = \
+# benchmark: the measurement module (MPIBlib's design): precision and the
+# stopping rule, timing methods, roundtrips, one-to-two experiments,
+# collectives, the kernels' communication, tau-Lop's rings, schedules of
+# parallel rounds. Depends on kernels, stats and common. The programs
+# that drive it are in src/tools.
+noinst_LTLIBRARIES += benchmark/libbenchmark.la
+benchmark_libbenchmark_la_SOURCES = \
 	benchmark/benchmark_precision.cpp \
 	benchmark/benchmark_schedule.cpp \
 	benchmark/benchmark_timing.cpp \
@@ -10,12 +15,9 @@ BENCHMARK_SOURCES = \
 	benchmark/benchmark_coll_binomial.cpp \
 	benchmark/benchmark_collective.cpp \
 	benchmark/benchmark_kernel.cpp \
-	benchmark/benchmark_ring.cpp \
-	benchmark/benchmark_options.cpp \
-	benchmark/benchmark_tool.cpp \
-	benchmark/benchmark_tool_collective.cpp
-libcpm_la_SOURCES += $(BENCHMARK_SOURCES)
-
+	benchmark/benchmark_ring.cpp
+benchmark_libbenchmark_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_BENCHMARK)
+libcpm_la_LIBADD += benchmark/libbenchmark.la
 pkginclude_HEADERS += \
 	benchmark/benchmark_precision.h \
 	benchmark/benchmark_schedule.h \
@@ -25,19 +27,5 @@ pkginclude_HEADERS += \
 	benchmark/benchmark_coll.h \
 	benchmark/benchmark_collective.h \
 	benchmark/benchmark_kernel.h \
-	benchmark/benchmark_ring.h \
-	benchmark/benchmark_options.h \
-	benchmark/benchmark_tool.h
+	benchmark/benchmark_ring.h
 noinst_HEADERS += benchmark/benchmark_coll_util.h benchmark/benchmark_coll_tree.h
-
-# The collective tool's main() is in src/coll (coll_tool_collective.cpp):
-# it adds the model-based operations to this module's registry and runs
-# run_collective_tool() of benchmark_tool_collective.cpp.
-bin_PROGRAMS += p2p
-p2p_SOURCES = benchmark/benchmark_tool_p2p.cpp
-p2p_LDADD = libcpm.la
-# kernel: the communication time of the SUMMA or 2D-wave kernel of a
-# configuration (benchmark_kernel.cpp; doc/kernels.md).
-bin_PROGRAMS += kernel
-kernel_SOURCES = benchmark/benchmark_tool_kernel.cpp
-kernel_LDADD = libcpm.la

@@ -1,7 +1,7 @@
 # CPM_CHECK_NFQUEUE
 # -----------------
 # libnetfilter-queue (through pkg-config) for emu_delay, the delay program
-# of the emulated cluster (benchmark/emu, emucluster). Optional: the
+# of the emulated cluster (src/testbeds/emu, emucluster). Optional: the
 # emulated cluster is Linux-only, needs root and serves testing, while the
 # measurement tools and models must build on any cluster, so by default a
 # missing library only gives a warning; emucluster is still installed

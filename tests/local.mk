@@ -6,7 +6,7 @@ LOG_COMPILER = $(top_builddir)/tests/run-test
 EXTRA_DIST += tests/run-test.in tests/mpirun-local
 
 if HAVE_GTEST
-TEST_CPPFLAGS = $(AM_CPPFLAGS) $(GTEST_CPPFLAGS)
+TEST_CPPFLAGS = $(AM_CPPFLAGS) $(INC_TOOLS) $(GTEST_CPPFLAGS)
 TEST_LDADD = libcpm.la $(GTEST_LIBS)
 
 UNIT_TESTS = \
@@ -30,7 +30,8 @@ SCRIPT_TESTS = \
 	tests/tools/tools_output.sh \
 	tests/tools/tools_model.sh \
 	tests/tools/tools_validate.sh \
-	tests/tools/plots_render.sh
+	tests/tools/plots_render.sh \
+	tests/tools/layers.sh
 
 check_PROGRAMS += $(UNIT_TESTS) $(MPI_TESTS)
 TESTS += $(UNIT_TESTS) $(MPI_TESTS) $(SCRIPT_TESTS)
@@ -44,7 +45,7 @@ tests_unit_test_schedule_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_schedule_LDADD = $(TEST_LDADD) -lgtest_main
 tests_unit_test_options_SOURCES = tests/unit/test_options.cpp
 tests_unit_test_options_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_unit_test_options_LDADD = $(TEST_LDADD) -lgtest_main
+tests_unit_test_options_LDADD = src/tools/libtools.la $(TEST_LDADD) -lgtest_main
 tests_unit_test_atomic_file_SOURCES = tests/unit/test_atomic_file.cpp
 tests_unit_test_atomic_file_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_atomic_file_LDADD = $(TEST_LDADD) -lgtest_main
@@ -115,3 +116,23 @@ include $(srcdir)/tests/coll/local.mk
 
 # The fixed data set of plots_render.sh.
 EXTRA_DIST += tests/data/plots
+
+# The layers' include paths, for tests/tools/layers.sh.
+check_SCRIPTS += tests/layers.env
+CLEANFILES += tests/layers.env
+tests/layers.env: Makefile
+	@$(MKDIR_P) tests
+	$(AM_V_GEN){ \
+	echo "CXX='$(CXX)'"; \
+	echo "BASE='$(DEFS) -I$(top_builddir) $(AM_CPPFLAGS) $(CPPFLAGS)'"; \
+	echo "INC_COMMON='$(INC_COMMON)'"; \
+	echo "INC_STATS='$(INC_STATS)'"; \
+	echo "INC_RBRIDGE='$(INC_RBRIDGE)'"; \
+	echo "INC_KERNELS='$(INC_KERNELS)'"; \
+	echo "INC_BENCHMARK='$(INC_BENCHMARK)'"; \
+	echo "INC_MODELS='$(INC_MODELS)'"; \
+	echo "INC_COLL='$(INC_COLL)'"; \
+	echo "INC_CAPI='$(INC_CAPI)'"; \
+	echo "INC_REGISTRY='$(INC_REGISTRY)'"; \
+	echo "INC_TOOLS='$(INC_TOOLS)'"; \
+	} > $@.tmp && mv $@.tmp $@

@@ -1,28 +1,21 @@
-# Model-based collectives (src/coll): see doc/collectives.md.
-# CPM 1.0.1's optimised scatter and gather in libcpm: the decisions and
-# predicted times of the models (coll_plan, no MPI), the collectives in
-# C++ (coll_ops) and under their C names (cpm_coll.h, whose model structs
-# come from src/capi/cpm.h). Depends on models and common.
-libcpm_la_SOURCES += \
+# coll: CPM 1.0.1's model-based scatter and gather in C++: the decisions
+# and predicted times of the models (coll_plan, no MPI), the collectives
+# (coll_ops) and the models set for the C names (coll_instance). Depends
+# on models, benchmark and common. The C names are in src/capi
+# (capi_coll.cpp), through coll_internal.h, this layer's interface to it.
+# See doc/collectives.md.
+noinst_LTLIBRARIES += src/coll/libcoll.la
+src_coll_libcoll_la_SOURCES = \
 	src/coll/coll_plan.cpp \
 	src/coll/coll_util.cpp \
 	src/coll/coll_ops.cpp \
-	src/coll/coll_instance.cpp \
-	src/coll/coll_capi.cpp
+	src/coll/coll_instance.cpp
+src_coll_libcoll_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_COLL)
+libcpm_la_LIBADD += src/coll/libcoll.la
 pkginclude_HEADERS += \
 	src/coll/coll_plan.h \
-	src/coll/coll_ops.h \
-	src/coll/cpm_coll.h
+	src/coll/coll_ops.h
 noinst_HEADERS += \
 	src/coll/coll_util.h \
 	src/coll/coll_internal.h
-# For the headers that include cpm_coll.h (src/capi/cpm.h).
-libcpm_la_CPPFLAGS += -I$(top_srcdir)/src/coll
 EXTRA_DIST += doc/collectives.md
-
-# The collective tool: the measurement module's registry and tool body
-# (benchmark/) with the model-based operations added by this main.
-bin_PROGRAMS += collective
-collective_SOURCES = src/coll/coll_tool_collective.cpp
-collective_CPPFLAGS = $(AM_CPPFLAGS) -I$(top_srcdir)/src/coll
-collective_LDADD = libcpm.la

@@ -1,6 +1,8 @@
-# Models (part of libcpm): data, files and JSON, each model's equations
-# and solver (no MPI), and the builders that measure them (MPI).
-libcpm_la_SOURCES += \
+# models: data, files and JSON, each model's equations and solver (no
+# MPI), and the builders that measure them (MPI). Depends on benchmark,
+# rbridge, stats, kernels and common.
+noinst_LTLIBRARIES += src/models/libmodels.la
+src_models_libmodels_la_SOURCES = \
 	src/models/model_data.cpp \
 	src/models/model_hockney.cpp \
 	src/models/model_lmo.cpp \
@@ -16,6 +18,8 @@ libcpm_la_SOURCES += \
 	src/models/model_taulop.cpp \
 	src/models/model_taulop_kernel.cpp \
 	src/models/model_taulop_build.cpp
+src_models_libmodels_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_MODELS)
+libcpm_la_LIBADD += src/models/libmodels.la
 pkginclude_HEADERS += \
 	src/models/model_data.h \
 	src/models/model_hockney.h \

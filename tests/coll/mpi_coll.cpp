@@ -502,7 +502,7 @@ TEST(CNames, LinearWithModelSetFromCpp)
     EXPECT_EQ(CPM_Scatter_linear_opt(&x, 1, MPI_INT, &x, 1, MPI_INT, 0,
                                      MPI_COMM_WORLD),
               MPI_ERR_OTHER);
-    EXPECT_NE(std::string(CPM_coll_error_message()).find("LMO_initialize"),
+    EXPECT_NE(std::string(CPM_error_message()).find("LMO_initialize"),
               std::string::npos);
 }
 
@@ -526,7 +526,7 @@ TEST(CNames, LinearWithModelFromCStruct)
         c->M2 = 5000;
     }
     ASSERT_EQ(LMO_initialize(MPI_COMM_WORLD, c), MPI_SUCCESS)
-        << CPM_coll_error_message();
+        << CPM_error_message();
     const models::LMO *got = lmo_instance();
     ASSERT_NE(got, nullptr);
     EXPECT_EQ(got->n, me.n);
@@ -556,7 +556,7 @@ TEST(CNames, BinomialWithModelFromCStruct)
         }
     }
     ASSERT_EQ(Hockney_initialize(MPI_COMM_WORLD, c), MPI_SUCCESS)
-        << CPM_coll_error_message();
+        << CPM_error_message();
     Hockney_free(c);
     for (auto [f, name] :
          {std::pair{CPM_Scatter_binomial_opt, "CPM_Scatter_binomial_opt"},
@@ -592,7 +592,7 @@ TEST(CNames, ReorderedCommunicator)
                          std::to_string(root));
             ASSERT_EQ(CPM_p2p_initialize(MPI_COMM_WORLD, root, opt),
                       MPI_SUCCESS)
-                << CPM_coll_error_message();
+                << CPM_error_message();
             const ReorderedComm *r = p2p_instance();
             ASSERT_NE(r, nullptr);
             std::vector<int> order = binomial_mapping(
@@ -617,7 +617,7 @@ TEST(CNames, ReorderedCommunicator)
                                                    recv.data(), count, t.type,
                                                    root, MPI_COMM_WORLD),
                               MPI_SUCCESS)
-                        << CPM_coll_error_message();
+                        << CPM_error_message();
                     EXPECT_EQ(mismatches(t, recv, 0, count, me.rank), 0)
                         << t.name << " count " << count;
                     // On the reordered communicator position v is rank
@@ -667,7 +667,7 @@ TEST(Errors, ModelOfAnotherSize)
     EXPECT_EQ(lmo_instance(), nullptr);
     // None at rank 0: every process fails.
     EXPECT_EQ(LMO_initialize(MPI_COMM_WORLD, nullptr), MPI_ERR_ARG);
-    EXPECT_NE(std::string(CPM_coll_error_message()).find("rank 0"),
+    EXPECT_NE(std::string(CPM_error_message()).find("rank 0"),
               std::string::npos);
     EXPECT_EQ(CPM_p2p_initialize(MPI_COMM_WORLD, 0, 1), MPI_ERR_ARG);
     EXPECT_EQ(CPM_Scatter_binomial(x, 1, MPI_INT, x + 4, 1, MPI_INT, 0,

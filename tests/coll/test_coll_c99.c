@@ -38,9 +38,9 @@ int main(void)
         fprintf(stderr, "an initialize or finalize call is NULL\n");
         ++failures;
     }
-    if (strcmp(CPM_coll_error_message(), "") != 0) {
+    if (strcmp(CPM_error_message(), "") != 0) {
         fprintf(stderr, "error message before any failure: '%s'\n",
-                CPM_coll_error_message());
+                CPM_error_message());
         ++failures;
     }
     printf("%d failure(s)\n", failures);

@@ -24,10 +24,10 @@ set -u
 me=emu_smoke.sh
 stop() { echo "$me: $*" >&2; exit 1; }
 
-emucluster=$top_builddir/benchmark/emu/emucluster
+emucluster=$top_builddir/src/testbeds/emu/emucluster
 [ "$(id -u)" -eq 0 ] || stop "needs root (network namespaces): run make check as root"
 [ -x "$emucluster" ] || stop "$emucluster is not built (run make)"
-[ -x "$top_builddir/benchmark/emu/emu_delay" ] ||
+[ -x "$top_builddir/src/testbeds/emu/emu_delay" ] ||
     stop "emu_delay is not built: install libnetfilter-queue-dev (Debian) and run configure again"
 for t in ip iptables unshare setpriv; do
     command -v $t >/dev/null ||

@@ -1,4 +1,4 @@
-# Emulated-cluster test (benchmark/emu): emu_smoke.sh brings up 4 hosts
+# Emulated-cluster test (src/testbeds/emu): emu_smoke.sh brings up 4 hosts
 # with emucluster, host 3 slowed, measures p2p and builds a Hockney model,
 # and checks that the teardown left nothing behind. Needs root, iproute2,
 # iptables and emu_delay (libnetfilter-queue); without any of them it

@@ -1,6 +1,6 @@
 # Simulated-cluster tests and benchmark (SimGrid SMPI).
 #
-# The test bed itself is in benchmark/smpi (doc/testbed-smpi.md): the
+# The test bed itself is in src/testbeds/smpi (doc/testbed-smpi.md): the
 # tests write their platforms with cpm-smpi-platform and run under
 # cpm-smpirun. smpi_roundtrip and smpi_cost are MPI programs built with
 # $(SMPICXX) straight from the library sources (libcpm.la is built with the
@@ -90,7 +90,7 @@ endif
 
 # The models against the platform's truth (smpi_models.sh on a "full"
 # platform, smpi_switch.sh on a "switch" one; under a minute each): the
-# model tool built with $(SMPICXX) (smpi/model, benchmark/smpi/local.mk,
+# model tool built with $(SMPICXX) (smpi/model, src/testbeds/smpi/local.mk,
 # with R if configured) runs under cpm-smpirun; smpi_truth (plain C++)
 # compares its model files with the truth. make check builds all three
 # SMPI tools (smpi-tools), so that a broken one is seen.

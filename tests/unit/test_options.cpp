@@ -1,5 +1,5 @@
 // Option parsing: defaults, sizes, and a clear error for each bad input.
-#include "benchmark_options.h"
+#include "tools_options.h"
 #include "common_error.h"
 
 #include <gtest/gtest.h>
@@ -7,6 +7,7 @@
 #include <vector>
 
 using namespace cpm::bench;
+using namespace cpm::tools;
 
 namespace {
 

@@ -1,0 +1,90 @@
+# The simulated cluster (SimGrid SMPI) test bed: see doc/testbed-smpi.md.
+#   cpm-smpi-platform  (installed) writes a platform, its hostfile and its
+#                      ground truth (plain C++, no MPI)
+#   cpm-smpirun        (installed) runs an smpicxx-built MPI program on such
+#                      a platform with the settings that make times exact
+#   make smpi-tools    builds smpi/p2p, smpi/collective and smpi/model: the
+#                      three tools built with $(SMPICXX) from every source
+#                      of libcpm and of the tool (libcpm.la is built with
+#                      the real MPI, so no object is shared with it), and
+#                      smpi/flows, which times concurrent messages to show
+#                      how a platform shares its links
+#   (make smpi-settings, in tests/eval, measures what each setting of
+#   cpm-smpirun is for)
+
+bin_PROGRAMS += cpm-smpi-platform
+cpm_smpi_platform_SOURCES = src/testbeds/smpi/cpm_smpi_platform.cpp
+# no MPI, no library: plain C++
+cpm_smpi_platform_CPPFLAGS =
+
+bin_SCRIPTS += cpm-smpirun
+CLEANFILES += cpm-smpirun
+EXTRA_DIST += src/testbeds/smpi/cpm-smpirun.in \
+	src/testbeds/smpi/cpm_smpi_flows.cpp doc/testbed-smpi.md
+
+# The smpirun found by configure is the default (SMPIRUN overrides it at
+# run time).
+cpm-smpirun: $(srcdir)/src/testbeds/smpi/cpm-smpirun.in Makefile
+	$(AM_V_GEN)rm -f $@ $@.tmp && \
+	sed -e 's|@SMPIRUN[@]|$(SMPIRUN)|g' \
+	    -e 's|@PACKAGE_STRING[@]|$(PACKAGE_STRING)|g' \
+	    $(srcdir)/src/testbeds/smpi/cpm-smpirun.in > $@.tmp && \
+	chmod +x $@.tmp && mv $@.tmp $@
+
+# The SMPI builds of the tools, in the build directory's smpi/. Every
+# source is compiled once (smpi/obj/PATH.o) with $(SMPICXX), which
+# includes smpi_helpers.h and builds position-independent code; each tool
+# links the library's objects with its own. The R code is taken from the
+# source tree (CPM_R_DIR), as for the tools run from the build directory.
+SMPI_TOOLS = smpi/p2p smpi/collective smpi/model smpi/flows smpi/kernel
+SMPI_TOOL_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(DEFS) -I$(top_builddir) \
+	$(MPI_NOCXX_CPPFLAGS) $(INC_TOOLS) $(GSL_CFLAGS) $(R_CPPFLAGS) \
+	-DCPM_R_DIR='"$(abs_top_srcdir)/R"'
+SMPI_TOOL_LIBS = $(R_LIBS) $(GSL_LIBS)
+# Coarse but safe: every object depends on every header.
+SMPI_TOOL_HDR = $(top_builddir)/config.h $(pkginclude_HEADERS) \
+	$(noinst_HEADERS)
+SMPI_LIBCPM_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(CPM_LIB_SRCS) \
+	$(src_tools_libtools_la_SOURCES)))
+SMPI_P2P_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(p2p_SOURCES)))
+SMPI_COLLECTIVE_OBJ = \
+	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(collective_SOURCES)))
+SMPI_MODEL_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(model_SOURCES) \
+	$(src_registry_libregistry_la_SOURCES)))
+SMPI_KERNEL_OBJ = \
+	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(kernel_SOURCES)))
+SMPI_TOOL_OBJ = $(SMPI_LIBCPM_OBJ) $(SMPI_P2P_OBJ) $(SMPI_COLLECTIVE_OBJ) \
+	$(SMPI_MODEL_OBJ) $(SMPI_KERNEL_OBJ)
+CLEANFILES += $(SMPI_TOOLS) $(SMPI_TOOL_OBJ)
+
+if HAVE_SMPI
+smpi-tools: $(SMPI_TOOLS)
+
+$(SMPI_TOOL_OBJ): smpi/obj/%.o: $(srcdir)/%.cpp $(SMPI_TOOL_HDR)
+	@$(MKDIR_P) $(@D)
+	$(AM_V_CXX)$(SMPICXX) $(SMPI_TOOL_FLAGS) -c $< -o $@
+
+smpi/p2p: $(SMPI_LIBCPM_OBJ) $(SMPI_P2P_OBJ)
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_P2P_OBJ) $(SMPI_LIBCPM_OBJ) \
+		$(SMPI_TOOL_LIBS) -o $@
+smpi/collective: $(SMPI_LIBCPM_OBJ) $(SMPI_COLLECTIVE_OBJ)
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_COLLECTIVE_OBJ) $(SMPI_LIBCPM_OBJ) \
+		$(SMPI_TOOL_LIBS) -o $@
+smpi/model: $(SMPI_LIBCPM_OBJ) $(SMPI_MODEL_OBJ)
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_MODEL_OBJ) $(SMPI_LIBCPM_OBJ) \
+		$(SMPI_TOOL_LIBS) -o $@
+smpi/kernel: $(SMPI_LIBCPM_OBJ) $(SMPI_KERNEL_OBJ)
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_KERNEL_OBJ) $(SMPI_LIBCPM_OBJ) \
+		$(SMPI_TOOL_LIBS) -o $@
+smpi/flows: $(srcdir)/src/testbeds/smpi/cpm_smpi_flows.cpp
+	@$(MKDIR_P) smpi
+	$(AM_V_CXX)$(SMPICXX) -std=c++17 -O2 $(CPM_CXXFLAGS) \
+		$(MPI_NOCXX_CPPFLAGS) $(srcdir)/src/testbeds/smpi/cpm_smpi_flows.cpp \
+		-o $@
+
+else
+smpi-tools:
+	@echo "SimGrid SMPI not found: install libsimgrid-dev and run configure again" >&2
+	@exit 1
+endif
+.PHONY: smpi-tools

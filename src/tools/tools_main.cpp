@@ -1,0 +1,158 @@
+#include "tools_main.h"
+
+#include "common_error.h"
+#include "common_mpi.h"
+
+#include <cstdio>
+#include <ctime>
+#include <iomanip>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+#ifdef HAVE_CONFIG_H
+#include "config.h"
+#endif
+#ifndef PACKAGE_VERSION
+#define PACKAGE_VERSION "unknown"
+#endif
+
+namespace cpm::tools {
+
+using namespace cpm::bench;
+
+RunInfo collect_run_info(MPI_Comm comm, const std::string &tool,
+                         const std::string &command)
+{
+    RunInfo info;
+    info.tool = tool;
+    info.command = command;
+    std::time_t now = std::time(nullptr);
+    char buf[64];
+    std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    info.date = buf;
+    info.mpi = mpi_library_version();
+    info.processors = processor_names(comm);
+    info.start = MPI_Wtime();
+    return info;
+}
+
+void write_header(std::ostream &out, const RunInfo &info,
+                  const ToolOptions &opt,
+                  const std::vector<std::pair<std::string, std::string>> &extra)
+{
+    out << "# CPM " << info.tool << " " << PACKAGE_VERSION << "\n";
+    out << "# command: " << info.command << "\n";
+    out << "# date: " << info.date << "\n";
+    out << "# mpi: " << info.mpi << "\n";
+    out << "# processes: " << info.processors.size() << "\n";
+    for (std::size_t r = 0; r < info.processors.size(); ++r)
+        out << "# processor " << r << ": " << info.processors[r] << "\n";
+    const Precision &p = opt.precision;
+    out << "# precision: min_reps=" << p.min_reps << " max_reps=" << p.max_reps
+        << " cl=" << p.cl << " eps=" << p.eps << "\n";
+    for (const auto &kv : extra)
+        out << "# " << kv.first << ": " << kv.second << "\n";
+}
+
+void write_results(
+    std::ostream &out, const RunInfo &info, const ToolOptions &opt,
+    std::vector<std::pair<std::string, std::string>> lines,
+    const std::vector<Result> &results, double total,
+    const std::vector<std::pair<std::string, std::string>> &trailing)
+{
+    long converged = 0;
+    for (const Result &r : results)
+        converged += r.converged;
+    char buf[256];
+    std::snprintf(buf, sizeof buf, "%.6f s", total);
+    lines.push_back({"total benchmarking time", buf});
+    lines.push_back({"converged", std::to_string(converged) + " of " +
+                                      std::to_string(results.size()) +
+                                      " experiments"});
+    lines.insert(lines.end(), trailing.begin(), trailing.end());
+    lines.push_back({"columns", "M T wtick reps ci"});
+    write_header(out, info, opt, lines);
+    for (const Result &r : results) {
+        std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %d %.3e\n", r.M, r.T,
+                      r.wtick, r.reps, r.ci);
+        out << buf;
+    }
+}
+
+Progress::Progress(const std::string &tool, long total, bool verbose,
+                   bool rank0)
+    : tool_(tool), total_(total), on_(rank0 && (verbose || isatty(2))),
+      tty_(isatty(2)), start_(MPI_Wtime())
+{
+}
+
+void Progress::step(long k)
+{
+    done_ += k;
+    if (!on_)
+        return;
+    double now = MPI_Wtime(), elapsed = now - start_;
+    // On a terminal redraw often; in a log write a line every few seconds.
+    if (done_ < total_ && now - last_ < (tty_ ? 0.2 : 5.0))
+        return;
+    last_ = now;
+    std::ostringstream line;
+    line << tool_ << ": " << done_ << "/" << total_ << " experiments, "
+         << std::fixed << std::setprecision(1) << elapsed << " s elapsed";
+    if (done_ > 0 && done_ < total_)
+        line << ", ~" << elapsed * (total_ - done_) / done_ << " s left";
+    std::cerr << (tty_ ? "\r" : "") << line.str() << (tty_ ? "   " : "\n")
+              << std::flush;
+}
+
+void Progress::finish()
+{
+    if (on_ && tty_)
+        std::cerr << "\n";
+}
+
+int tool_main(int argc, char **argv, const std::string &tool,
+              const std::string &synopsis, unsigned groups,
+              const std::string &help_tail,
+              const std::function<void(const ToolOptions &, MPI_Comm)> &body,
+              const std::function<ToolOptions()> &parse)
+{
+    MPI_Init(&argc, &argv);
+    MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    int rc = 0;
+    try {
+        ToolOptions opt;
+        agree(MPI_COMM_WORLD, [&] {
+            opt = parse ? parse() : parse_options(argc, argv, groups);
+        });
+        opt.command = tool;
+        for (int a = 1; a < argc; ++a)
+            opt.command += " " + std::string(argv[a]);
+        if (opt.help) {
+            if (rank == 0)
+                std::cout << options_help(synopsis, groups) << help_tail;
+        } else {
+            body(opt, MPI_COMM_WORLD);
+        }
+    } catch (const Error &e) {
+        if (!e.collective()) {
+            std::cerr << tool << ": error on rank " << rank << ": " << e.what()
+                      << std::endl;
+            MPI_Abort(MPI_COMM_WORLD, 1);
+        }
+        if (rank == 0)
+            std::cerr << tool << ": " << e.what() << std::endl;
+        rc = dynamic_cast<const UsageError *>(&e) ? 2 : 1;
+    } catch (const std::exception &e) {
+        std::cerr << tool << ": error on rank " << rank << ": " << e.what()
+                  << std::endl;
+        MPI_Abort(MPI_COMM_WORLD, 1);
+    }
+    MPI_Finalize();
+    return rc;
+}
+
+} // namespace cpm::tools

@@ -1,0 +1,92 @@
+/**
+ * \file tools_main.h
+ * \brief What every CPM tool shares: the main() skeleton with clean error
+ *        exits on all ranks, the output header, and progress on stderr.
+ */
+#ifndef CPM_TOOLS_MAIN_H
+#define CPM_TOOLS_MAIN_H
+
+#include "tools_options.h"
+
+#include <mpi.h>
+
+#include <chrono>
+#include <functional>
+#include <ostream>
+#include <string>
+#include <vector>
+
+/** \addtogroup tools
+ *  @{ */
+
+namespace cpm::tools {
+
+/** Facts about a run, written as '#' lines at the top of every output. */
+struct RunInfo {
+    std::string tool;                    /**< tool name */
+    std::string command;                 /**< the command line */
+    std::string date;                    /**< start, UTC, ISO 8601 */
+    std::string mpi;                     /**< MPI library and version */
+    std::vector<std::string> processors; /**< processor name of each rank */
+    double start = 0;                    /**< MPI_Wtime at the start */
+};
+
+/** Collects the run facts (collective over comm). */
+RunInfo collect_run_info(MPI_Comm comm, const std::string &tool,
+                         const std::string &command);
+
+/** Writes the common header lines; extra lines are "key: value" pairs. */
+void write_header(std::ostream &out, const RunInfo &info,
+                  const ToolOptions &opt,
+                  const std::vector<std::pair<std::string, std::string>> &extra);
+
+/** Writes a measurement output of the collective and kernel tools: the
+ *  common header with the lines, then "total benchmarking time", the
+ *  number of converged experiments, the trailing lines and "columns: M T
+ *  wtick reps ci", then one row per result. */
+void write_results(
+    std::ostream &out, const RunInfo &info, const ToolOptions &opt,
+    std::vector<std::pair<std::string, std::string>> lines,
+    const std::vector<bench::Result> &results, double total,
+    const std::vector<std::pair<std::string, std::string>> &trailing = {});
+
+/** Progress of a run on rank 0's stderr: experiments done of total, time
+ *  elapsed and an estimate of the time left. Silent unless stderr is a
+ *  terminal or verbose is set. */
+class Progress {
+public:
+    /** Progress of total experiments; shown only on rank 0 (rank0 true). */
+    Progress(const std::string &tool, long total, bool verbose, bool rank0);
+    /** Counts k more experiments as done. */
+    void step(long k);
+    /** Ends the progress line. */
+    void finish();
+
+private:
+    std::string tool_;
+    long total_, done_ = 0;
+    bool on_, tty_;
+    double start_, last_ = -1;
+};
+
+/**
+ * Runs a tool: initialises MPI, parses the options on every rank (agreed),
+ * prints help on -h, calls body, and turns errors into one line on rank 0
+ * and a non-zero exit of every rank (2 for bad input, 1 otherwise). An
+ * error raised on some ranks only aborts the job (MPI_Abort), since the
+ * other ranks may be waiting in a collective. A tool that has parsed its
+ * options before MPI_Init passes `parse` (returning them, or throwing the
+ * UsageError it got): argv is then not parsed twice, which SimGrid's
+ * per-rank getopt state would not allow.
+ */
+int tool_main(int argc, char **argv, const std::string &tool,
+              const std::string &synopsis, unsigned groups,
+              const std::string &help_tail,
+              const std::function<void(const ToolOptions &, MPI_Comm)> &body,
+              const std::function<ToolOptions()> &parse = {});
+
+} // namespace cpm::tools
+
+/** @} */
+
+#endif

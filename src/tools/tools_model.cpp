@@ -1,0 +1,276 @@
+/* model: builds a communication performance model by measurement (under
+ * mpirun) and saves it, or loads a saved one (-i, no mpirun needed) to
+ * re-save it, write it as JSON, or print predicted times for plotting. */
+#include "tools_main.h"
+#include "registry_compare.h"
+#include "registry.h"
+#include "common_atomic_file.h"
+#include "common_error.h"
+#include "common_mpi.h"
+#include "kernel_config.h"
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <memory>
+#include <unistd.h>
+
+using namespace cpm;
+using namespace cpm::bench;
+using namespace cpm::tools;
+using namespace cpm::registry;
+
+namespace {
+
+const unsigned kGroups = kOptMeasure | kOptParallel | kOptTiming | kOptRoot |
+                         kOptPairs | kOptModel;
+
+/* The pair or root that -E is about, checked against n processes. */
+Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
+               std::string &what)
+{
+    const Operation &op = find_operation(kind, opt.estimate);
+    Query q;
+    what = "no pair or root";
+    if (op.subject == Subject::Pair) {
+        if (opt.pairs.size() > 1)
+            throw UsageError("-E " + opt.estimate + " takes one --pair");
+        if (!opt.pairs.empty()) {
+            q.i = opt.pairs[0].i;
+            q.j = opt.pairs[0].j;
+        }
+        what = "pair " + std::to_string(q.i) + "," + std::to_string(q.j);
+    } else if (op.subject == Subject::Root) {
+        q.root = opt.root;
+        what = "root " + std::to_string(q.root);
+    } else if (op.subject == Subject::Config) {
+        if (opt.config.empty())
+            throw UsageError("-E " + opt.estimate +
+                             " needs a kernel configuration (--config FILE)");
+        q.config = opt.config;
+        what = "configuration " + opt.config;
+    }
+    q.tau = opt.tau > 0 ? opt.tau : 1;
+    if (q.tau > 1)
+        what += ", tau=" + std::to_string(q.tau);
+    if (std::max({q.i, q.j, q.root}) >= n)
+        throw UsageError(what + " names a rank outside 0.." +
+                         std::to_string(n - 1) + " of this " + kind.name +
+                         " model");
+    return q;
+}
+
+/* The layout options of a build (ModelKind::layout_build, tau-Lop's)
+ * refused for other models; the layout (--config) read on every rank
+ * before anything is measured, so that a rank that cannot read it makes
+ * every rank stop. */
+void check_build_options(const ToolOptions &opt, const ModelKind &kind)
+{
+    bool layout = kind.layout_build;
+    if (!layout && opt.tau_max > 0)
+        throw UsageError("option --tau-max applies to -M taulop only");
+    if (!layout && !opt.network.empty())
+        throw UsageError("option --network applies to -M taulop only");
+    if (!layout && !opt.config.empty() && opt.estimate.empty())
+        throw UsageError("option --config without -E applies to -M taulop "
+                         "only (its layout)");
+    if (layout && !opt.config.empty())
+        kernels::read_config_file(opt.config);
+}
+
+/* Writes the model, its JSON, or its predictions to out. */
+void write_output(std::ostream &out, const ToolOptions &opt,
+                  const ModelKind &kind, const ModelHandle &model)
+{
+    models::ModelData d = model.data();
+    if (opt.json) {
+        models::write_json(out, d, kind.schema());
+        return;
+    }
+    if (opt.estimate.empty()) {
+        models::write_text(out, d, kind.schema());
+        return;
+    }
+    std::string what;
+    Query q = query_of(opt, kind, d.n, what);
+    out << "# CPM model " << kind.name << ": predicted " << opt.estimate
+        << ", " << what << ", n=" << d.n << "\n";
+    out << "# measured " << d.provenance.date << " with "
+        << d.provenance.mpi << "\n";
+    out << "# columns: M T (bytes, seconds)\n";
+    for (long M : opt.message_sizes()) {
+        q.M = double(M);
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%ld %.9e\n", M,
+                      model.predict(opt.estimate, q));
+        out << buf;
+    }
+}
+
+/* -i: no MPI needed. */
+int run_offline(const ToolOptions &opt)
+{
+    const ModelKind &kind = find_model(opt.model);
+    if (opt.tau_max > 0 || !opt.network.empty())
+        throw UsageError(std::string("option ") +
+                         (opt.tau_max > 0 ? "--tau-max" : "--network") +
+                         " applies when building (not with -i)");
+    std::unique_ptr<ModelHandle> model;
+    std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
+    if (is_stdin_name(opt.input)) {
+        model = kind.load(models::read_text(std::cin, name, kind.name,
+                                            kind.schema()));
+    } else {
+        std::ifstream in(opt.input);
+        if (!in)
+            throw UsageError("cannot open model file '" + opt.input + "'");
+        model = kind.load(models::read_text(in, name, kind.name, kind.schema()));
+    }
+    if (!opt.compare.empty()) {
+        std::ifstream in(opt.compare);
+        if (!in)
+            throw UsageError("cannot open observed file '" + opt.compare + "'");
+        Observed obs = read_observed(in, opt.compare);
+        std::string op = opt.estimate;
+        if (op.empty()) {
+            /* the model's own prediction of that operation if it has one
+             * (the CPM_* collectives), else scatter, gather or p2p */
+            op = default_operation(obs);
+            for (const Operation &o : kind.operations)
+                if (obs.operation == o.name)
+                    op = o.name;
+        }
+        AtomicFile out(opt.output);
+        CompareSummary sum =
+            write_comparison(out.stream(), kind, *model, obs, op, opt.compare);
+        out.commit();
+        if (sum.no_mu)
+            std::cerr << "model: warning: " << sum.no_mu << " of " << sum.rows
+                      << " predictions are not positive: no mu for them"
+                      << std::endl;
+        return 0;
+    }
+    AtomicFile out(opt.output);
+    write_output(out.stream(), opt, kind, *model);
+    out.commit();
+    return 0;
+}
+
+/* Under mpirun: measure, build, and write on rank 0. */
+void build(const ToolOptions &opt, MPI_Comm comm)
+{
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    const ModelKind *kind = nullptr;
+    std::unique_ptr<AtomicFile> out;
+    agree(comm, [&] {
+        kind = &find_model(opt.model);
+        int n = 0;
+        CPM_MPI(MPI_Comm_size(comm, &n));
+        std::string what;
+        if (!opt.estimate.empty())
+            query_of(opt, *kind, n, what); // before measuring for minutes
+        check_build_options(opt, *kind);
+        if (rank == 0)
+            out = std::make_unique<AtomicFile>(opt.output);
+    });
+    models::BuildOptions bo;
+    bo.precision = opt.precision;
+    bo.sizes = opt.message_sizes();
+    bo.parallel = opt.parallel;
+    bo.timing = opt.timing;
+    bo.breakpoints.h = opt.bp_h;
+    bo.breakpoints.max_breaks = opt.bp_breaks;
+    bo.breakpoints.criterion = opt.bp_criterion;
+    bo.command = opt.command;
+    bo.layout = opt.config;
+    bo.tau_max = opt.tau_max;
+    bo.network = opt.network;
+    if (opt.verbose || isatty(2))
+        bo.log = [](const std::string &line) {
+            std::cerr << "model: " << line << std::endl;
+        };
+    std::unique_ptr<ModelHandle> model;
+    // Bad input found while building (too few processes...) is the same on
+    // every rank; agree() turns it into a clean exit everywhere.
+    CPM_MPI(MPI_Barrier(comm));
+    double t0 = MPI_Wtime();
+    agree(comm, [&] { model = kind->build(comm, bo); });
+    CPM_MPI(MPI_Barrier(comm));
+    if (rank == 0) {
+        // What the build cost on this platform (simulated time under SMPI).
+        char buf[64];
+        std::snprintf(buf, sizeof buf, "%.6g s", MPI_Wtime() - t0);
+        model->notes["build-time"] = buf;
+    }
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
+        for (const std::string &w : model->warnings)
+            std::cerr << "model: warning: " << w << std::endl;
+        write_output(out->stream(), opt, *kind, *model);
+        out->commit();
+    });
+}
+
+std::string help_tail()
+{
+    std::string s =
+        "\nBuild under mpirun (the model is written to -o, default standard\n"
+        "output), or load one with -i (no mpirun needed) to save it again,\n"
+        "write it as JSON (--json) or print predictions (-E OP over the sizes\n"
+        "of -s/-m or --sizes, with --pair I,J or --root R), or compare it with\n"
+        "measured times (--compare FILE, the output of p2p or collective; the\n"
+        "operation is p2p, scatter or gather by the file, or -E OP).\n\n"
+        "models (-M) and operations (-E):\n";
+    for (const ModelKind &k : model_kinds()) {
+        s += "  " + std::string(k.name) + ": " + k.description + "\n";
+        for (const Operation &o : k.operations) {
+            std::string name = std::string("      ") + o.name;
+            name.resize(30, ' ');
+            s += name + o.help + "\n";
+        }
+    }
+    return s;
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const char *synopsis =
+        "mpirun -np N model -M NAME [options]   |   model -M NAME -i FILE "
+        "[options]";
+    // Parsed once, before MPI_Init (SimGrid keeps getopt's state per rank).
+    ToolOptions opt;
+    std::string error;
+    bool parsed = true;
+    try {
+        opt = parse_options(argc, argv, kGroups);
+    } catch (const UsageError &e) {
+        parsed = false; // reported once, below, through tool_main
+        error = e.what();
+    }
+    if (parsed && opt.help) {
+        std::cout << options_help(synopsis, kGroups) << help_tail();
+        return 0;
+    }
+    if (parsed && !opt.input.empty()) {
+        try {
+            return run_offline(opt);
+        } catch (const UsageError &e) {
+            std::cerr << "model: " << e.what() << std::endl;
+            return 2;
+        } catch (const std::exception &e) {
+            std::cerr << "model: " << e.what() << std::endl;
+            return 1;
+        }
+    }
+    return tool_main(argc, argv, "model", synopsis, kGroups, help_tail(), build,
+                     [&]() -> ToolOptions {
+                         if (!parsed)
+                             throw UsageError(error);
+                         return opt;
+                     });
+}

@@ -1,0 +1,405 @@
+#include "tools_options.h"
+
+#include "common_error.h"
+#include "common_parse.h"
+
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <getopt.h>
+#include <sstream>
+
+namespace cpm::tools {
+
+using namespace cpm::bench;
+
+namespace {
+
+enum LongOnly {
+    kSizes = 1000,
+    kRoot,
+    kPair,
+    kJson,
+    kCompare,
+    kBpH,
+    kBpBreaks,
+    kBpIc,
+    kTau,
+    kConfig,
+    kNetwork,
+    kTauMax
+};
+
+struct Spec {
+    int code;
+    const char *long_name;
+    bool has_arg;
+    const char *arg;
+    const char *help;
+    unsigned group; /**< the groups that accept it (any of them) */
+};
+
+const Spec kSpecs[] = {
+    {'s', "stride", true, "I", "message size stride in bytes (default: 1024)",
+     kOptMeasure},
+    {'m', "max-size", true, "I",
+     "maximum message size in bytes (default: 102400)", kOptMeasure},
+    {kSizes, "sizes", true, "LIST",
+     "explicit message sizes, e.g. 0,1024,65536 (overrides -s, -m)",
+     kOptMeasure},
+    {'p', "parallel", true, "0/1",
+     "run independent experiments in parallel rounds (default: 1)",
+     kOptParallel},
+    {'r', "min-reps", true, "I", "minimum number of repetitions (default: 5)",
+     kOptMeasure},
+    {'R', "max-reps", true, "I",
+     "maximum number of repetitions (default: 100)", kOptMeasure},
+    {'c', "cl", true, "D", "confidence level, 0 < D < 1 (default: 0.95)",
+     kOptMeasure},
+    {'e', "eps", true, "D",
+     "relative error of the mean, 0 < D < 1 (default: 0.025)", kOptMeasure},
+    {'t', "timing", true, "S", "timing method: max, root, global (default: max)",
+     kOptTiming},
+    {'O', "operation", true, "S", "collective operation (required; see below)",
+     kOptCollective},
+    {kRoot, "root", true, "R",
+     "root rank (collective: of the operation; model: of -E) (default: 0)",
+     kOptRoot},
+    {'M', "model", true, "S", "model name (required; see below)",
+     kOptModel | kOptModelFile},
+    {'i', "input", true, "FILE",
+     "load the model from FILE (- for standard input) instead of building it",
+     kOptModel | kOptModelFile},
+    {kJson, "json", false, nullptr, "write the model as JSON", kOptModel},
+    {'E', "estimate", true, "OP",
+     "print predicted times of OP over the sizes (see below)", kOptModel},
+    {kCompare, "compare", true, "FILE",
+     "compare with the times of a p2p, collective or kernel output FILE: "
+     "observed, predicted, mu per row and their mean and max (with -i)",
+     kOptModel},
+    {kTau, "tau", true, "N",
+     "-E: concurrent transfers (tau-Lop; default: 1)", kOptModel},
+    {kTauMax, "tau-max", true, "N",
+     "tau-Lop build: the largest tau measured, 1..16 (default: 16)",
+     kOptModel},
+    {kConfig, "config", true, "FILE",
+     "-E: kernel configuration (summa, wave2d); build: tau-Lop's node "
+     "types and nodes from a configuration's process list",
+     kOptModel | kOptConfig},
+    {kNetwork, "network", true, "S",
+     "tau-Lop build: network transmissions staged (o + 2L0 + L1), direct "
+     "(o + L1) or auto (default: auto)",
+     kOptModel},
+    {kBpH, "bp-h", true, "D",
+     "Bai-Perron minimal segment, fraction or count (default: 0.15)",
+     kOptModel},
+    {kBpBreaks, "bp-breaks", true, "I",
+     "Bai-Perron maximal number of breaks, 0 for any (default: 0)",
+     kOptModel},
+    {kBpIc, "bp-ic", true, "S",
+     "criterion for the number of breaks: BIC or LWZ (default: BIC)",
+     kOptModel},
+    {kPair, "pair", true, "I,J",
+     "p2p: measure only this pair (repeatable; default: all pairs); "
+     "model: the pair of -E (default: 0,1)",
+     kOptPairs},
+    {'o', "output", true, "FILE",
+     "output file, - for standard output (default: -)", kOptMeasure},
+    {'v', "verbose", false, nullptr,
+     "show progress on stderr even if it is not a terminal", kOptMeasure},
+    {'h', "help", false, nullptr, "print this help and exit", kOptMeasure},
+};
+
+std::string option_name(int code)
+{
+    for (const Spec &s : kSpecs)
+        if (s.code == code)
+            return code < 256 ? std::string("-") + char(code)
+                              : std::string("--") + s.long_name;
+    return "?";
+}
+
+long positive(const std::string &text, const std::string &opt)
+{
+    long v = 0;
+    try {
+        v = parse_integer(text, opt);
+    } catch (const UsageError &) {
+        v = 0;
+    }
+    if (v <= 0)
+        throw UsageError("option " + opt + ": expected a positive integer, got '" +
+                         text + "'");
+    return v;
+}
+
+double unit_interval(const std::string &text, const std::string &opt)
+{
+    double v = 0;
+    try {
+        v = parse_real(text, opt);
+    } catch (const UsageError &) {
+        v = 0;
+    }
+    if (!(v > 0 && v < 1))
+        throw UsageError("option " + opt + ": expected a number in (0,1), got '" +
+                         text + "'");
+    return v;
+}
+
+std::vector<std::string> split(const std::string &s, char sep)
+{
+    std::vector<std::string> parts;
+    std::string cur;
+    std::istringstream in(s);
+    while (std::getline(in, cur, sep))
+        parts.push_back(cur);
+    if (!s.empty() && s.back() == sep)
+        parts.push_back("");
+    return parts;
+}
+
+} // namespace
+
+long parse_integer(const std::string &text, const std::string &option)
+{
+    return parse_long(text, "option " + option);
+}
+
+double parse_real(const std::string &text, const std::string &option)
+{
+    return parse_double(text, "option " + option);
+}
+
+std::vector<long> ToolOptions::message_sizes() const
+{
+    if (!sizes.empty())
+        return sizes;
+    std::vector<long> v;
+    for (long M = 0; M <= max_size; M += stride)
+        v.push_back(M);
+    return v;
+}
+
+ToolOptions parse_options(int argc, char **argv, unsigned groups)
+{
+    std::string shorts = ":";
+    std::vector<option> longs;
+    for (const Spec &s : kSpecs) {
+        if (!(s.group & groups))
+            continue;
+        if (s.code < 256) {
+            shorts += char(s.code);
+            if (s.has_arg)
+                shorts += ':';
+        }
+        longs.push_back({s.long_name, s.has_arg ? required_argument : no_argument,
+                         nullptr, s.code});
+    }
+    longs.push_back({nullptr, 0, nullptr, 0});
+
+    ToolOptions o;
+    optind = 0; // 0, not 1: glibc then also resets its internal state
+    opterr = 0;
+    int c, index = -1;
+    while ((c = getopt_long(argc, argv, shorts.c_str(), longs.data(),
+                            &index)) != -1) {
+        std::string opt = c == '?' || c == ':' ? "" : option_name(c);
+        std::string arg = optarg ? optarg : "";
+        switch (c) {
+        case 's':
+            o.stride = positive(arg, opt);
+            break;
+        case 'm':
+            o.max_size = positive(arg, opt);
+            break;
+        case kSizes:
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty list of sizes");
+            o.sizes.clear();
+            for (const std::string &part : split(arg, ',')) {
+                long M = parse_integer(part, opt);
+                if (M < 0)
+                    throw UsageError("option " + opt +
+                                     ": message sizes must not be negative, got '" +
+                                     part + "'");
+                o.sizes.push_back(M);
+            }
+            break;
+        case 'p': {
+            long p = parse_integer(arg, opt);
+            if (p != 0 && p != 1)
+                throw UsageError("option " + opt + ": expected 0 or 1, got '" +
+                                 arg + "'");
+            o.parallel = p == 1;
+            break;
+        }
+        case 'r':
+            o.precision.min_reps = int(positive(arg, opt));
+            break;
+        case 'R':
+            o.precision.max_reps = int(positive(arg, opt));
+            break;
+        case 'c':
+            o.precision.cl = unit_interval(arg, opt);
+            break;
+        case 'e':
+            o.precision.eps = unit_interval(arg, opt);
+            break;
+        case 't':
+            o.timing = parse_timing(arg);
+            break;
+        case 'O':
+            o.operation = arg;
+            break;
+        case kRoot: {
+            long r = parse_integer(arg, opt);
+            if (r < 0)
+                throw UsageError("option " + opt +
+                                 ": expected a rank >= 0, got '" + arg + "'");
+            o.root = int(r);
+            break;
+        }
+        case kPair: {
+            std::vector<std::string> ij = split(arg, ',');
+            if (ij.size() != 2)
+                throw UsageError("option " + opt +
+                                 ": expected two ranks I,J, got '" + arg + "'");
+            long i = parse_integer(ij[0], opt), j = parse_integer(ij[1], opt);
+            if (i < 0 || j < 0 || i == j)
+                throw UsageError("option " + opt +
+                                 ": expected two different ranks >= 0, got '" +
+                                 arg + "'");
+            o.pairs.push_back({int(i), int(j)});
+            break;
+        }
+        case 'M':
+            o.model = arg;
+            break;
+        case 'i':
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty file name");
+            o.input = arg;
+            break;
+        case kJson:
+            o.json = true;
+            break;
+        case 'E':
+            o.estimate = arg;
+            break;
+        case kCompare:
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty file name");
+            o.compare = arg;
+            break;
+        case kTau:
+            o.tau = int(positive(arg, opt));
+            break;
+        case kTauMax:
+            o.tau_max = int(positive(arg, opt));
+            break;
+        case kNetwork:
+            if (arg != "staged" && arg != "direct" && arg != "auto")
+                throw UsageError("option " + opt +
+                                 ": expected staged, direct or auto, got '" +
+                                 arg + "'");
+            o.network = arg;
+            break;
+        case kConfig:
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty file name");
+            o.config = arg;
+            break;
+        case kBpH:
+            o.bp_h = parse_real(arg, opt);
+            if (!(o.bp_h > 0))
+                throw UsageError("option " + opt +
+                                 ": expected a positive number, got '" + arg +
+                                 "'");
+            break;
+        case kBpBreaks: {
+            long b = parse_integer(arg, opt);
+            if (b < 0)
+                throw UsageError("option " + opt +
+                                 ": expected an integer >= 0, got '" + arg + "'");
+            o.bp_breaks = int(b);
+            break;
+        }
+        case kBpIc:
+            if (arg != "BIC" && arg != "LWZ")
+                throw UsageError("option " + opt +
+                                 ": expected BIC or LWZ, got '" + arg + "'");
+            o.bp_criterion = arg;
+            break;
+        case 'o':
+            if (arg.empty())
+                throw UsageError("option " + opt + ": empty file name");
+            o.output = arg;
+            break;
+        case 'v':
+            o.verbose = true;
+            break;
+        case 'h':
+            o.help = true;
+            break;
+        case ':':
+            throw UsageError("option " + std::string(argv[optind - 1]) +
+                             " needs an argument");
+        default: {
+            std::string last = argv[optind - 1];
+            std::string bad = last.rfind("--", 0) == 0
+                                  ? last.substr(0, last.find('='))
+                                  : std::string("-") + char(optopt);
+            throw UsageError("unknown option '" + bad + "' (see -h)");
+        }
+        }
+    }
+    if (optind < argc)
+        throw UsageError("unexpected argument '" + std::string(argv[optind]) +
+                         "' (see -h)");
+    if (o.help)
+        return o;
+    o.precision.validate();
+    if (o.sizes.empty() && o.max_size < o.stride)
+        throw UsageError("maximum message size (-m " +
+                         std::to_string(o.max_size) +
+                         ") is smaller than the stride (-s " +
+                         std::to_string(o.stride) + ")");
+    if ((groups & kOptCollective) && o.operation.empty())
+        throw UsageError("no collective operation given (-O NAME; see -h)");
+    if ((groups & kOptModel) && o.model.empty())
+        throw UsageError("no model given (-M NAME; see -h)");
+    if (o.json && !o.estimate.empty())
+        throw UsageError("--json and -E exclude each other");
+    if (!o.compare.empty() && o.json)
+        throw UsageError("--json and --compare exclude each other");
+    if (!o.compare.empty() && o.input.empty())
+        throw UsageError("--compare needs a model file (-i FILE)");
+    return o;
+}
+
+std::string options_help(const std::string &synopsis, unsigned groups)
+{
+    std::ostringstream out;
+    out << "usage: " << synopsis << "\n\noptions:\n";
+    for (const Spec &s : kSpecs) {
+        if (!(s.group & groups))
+            continue;
+        std::string left = "  ";
+        if (s.code < 256)
+            left += std::string("-") + char(s.code) + ", ";
+        else
+            left += "    ";
+        left += std::string("--") + s.long_name;
+        if (s.has_arg)
+            left += std::string(" ") + s.arg;
+        if (left.size() < 26)
+            left.resize(26, ' ');
+        else
+            left += "\n" + std::string(26, ' ');
+        out << left << s.help << "\n";
+    }
+    return out.str();
+}
+
+} // namespace cpm::tools

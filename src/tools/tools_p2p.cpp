@@ -1,0 +1,90 @@
+/* p2p: roundtrips between all pairs of processes (or the given pairs) over
+ * a range of message sizes. Prints one row per pair and size with the
+ * one-way time, i.e. half the mean roundtrip. */
+#include "benchmark_p2p.h"
+#include "tools_main.h"
+#include "common_atomic_file.h"
+#include "common_error.h"
+#include "common_mpi.h"
+
+#include <cstdio>
+#include <memory>
+
+using namespace cpm;
+using namespace cpm::bench;
+using namespace cpm::tools;
+
+namespace {
+
+void run(const ToolOptions &opt, MPI_Comm comm)
+{
+    int rank = 0, n = 1;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    std::vector<Pair> pairs = opt.pairs.empty() ? all_pairs(n) : opt.pairs;
+    std::vector<long> sizes = opt.message_sizes();
+    std::unique_ptr<AtomicFile> out;
+    agree(comm, [&] {
+        if (n < 2)
+            throw UsageError("p2p needs at least 2 processes, got " +
+                             std::to_string(n));
+        check_pairs(n, pairs);
+        for (long M : sizes)
+            if (M > long(1) << 30)
+                throw UsageError("message size " + std::to_string(M) +
+                                 " exceeds 1 GiB");
+        if (rank == 0)
+            out = std::make_unique<AtomicFile>(opt.output);
+    });
+    RunInfo info = collect_run_info(comm, "p2p", opt.command);
+    Progress progress("p2p", long(sizes.size() * pairs.size()), opt.verbose,
+                      rank == 0);
+    std::vector<std::vector<Result>> results;
+    for (long M : sizes)
+        results.push_back(measure_roundtrips(
+            comm, pairs, M, M, opt.parallel, opt.precision,
+            [&](long k) { progress.step(k); }));
+    progress.finish();
+    double total = MPI_Wtime() - info.start;
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
+        long converged = 0, count = 0;
+        for (const auto &row : results)
+            for (const Result &r : row) {
+                converged += r.converged;
+                ++count;
+            }
+        std::size_t rounds = schedule_pairs(n, pairs, opt.parallel).size();
+        char buf[256];
+        std::snprintf(buf, sizeof buf, "%.6f s", total);
+        std::ostream &os = out->stream();
+        write_header(
+            os, info, opt,
+            {{"experiment", "roundtrip i <-> j, M bytes each way, timed on i"},
+             {"T", "one-way time = mean roundtrip / 2 (s); ci likewise halved"},
+             {"parallel", std::to_string(opt.parallel) + " (" +
+                              std::to_string(rounds) + " rounds per size)"},
+             {"total benchmarking time", buf},
+             {"converged", std::to_string(converged) + " of " +
+                               std::to_string(count) + " experiments"},
+             {"columns", "M i j T wtick reps ci"}});
+        for (std::size_t s = 0; s < sizes.size(); ++s)
+            for (std::size_t e = 0; e < pairs.size(); ++e) {
+                const Result &r = results[s][e];
+                std::snprintf(buf, sizeof buf, "%ld %d %d %.9e %.3e %d %.3e\n",
+                              r.M, pairs[e].i, pairs[e].j, r.T / 2, r.wtick,
+                              r.reps, r.ci / 2);
+                os << buf;
+            }
+        out->commit();
+    });
+}
+
+} // namespace
+
+int main(int argc, char **argv)
+{
+    return tool_main(argc, argv, "p2p", "mpirun -np N p2p [options]",
+                     kOptMeasure | kOptParallel | kOptPairs, "", run);
+}
