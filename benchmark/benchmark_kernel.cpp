@@ -1,6 +1,6 @@
 /* The kernel experiment (benchmark_kernel.h): the communication of the
- * SUMMA and 2D-wave kernels on a configuration, per Algorithm 1 of seed
- * paper 003, timed iteration by iteration. */
+ * SUMMA and 2D-wave kernels on a configuration, per Algorithm 1 of
+ * Rico-Gallego et al. 2017, timed iteration by iteration. */
 #include "benchmark_kernel.h"
 
 #include "common_atomic_file.h"

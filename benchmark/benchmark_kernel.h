@@ -1,7 +1,8 @@
 /**
  * \file benchmark_kernel.h
  * \brief Measured communication time of the SUMMA and 2D-wave kernels on
- *        a configuration (seed paper 003, section 5.4, Algorithm 1).
+ *        a configuration (Rico-Gallego et al. 2017, section 5.4,
+ *        Algorithm 1).
  *
  * Every process performs the communication pattern of its rank
  * (kernel_config.h), with messages of units * unit_bytes bytes:

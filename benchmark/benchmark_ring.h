@@ -1,7 +1,7 @@
 /**
  * \file benchmark_ring.h
  * \brief The experiments of the tau-Lop model: Ring_tau and the overhead
- *        of a send call (Rico-Gallego et al., section 5.2).
+ *        of a send call (Rico-Gallego et al. 2017, section 5.2).
  *
  * - Ring_tau(M) on a ring q_0, ..., q_{R-1} of ranks (R >= 2) and
  *   1 <= tau <= R: q_0 .. q_{tau-1} each send M bytes to their successor

@@ -2,7 +2,7 @@
  * \file kernel_config.h
  * \brief Kernel configurations (process layout plus 2D partition) and the
  *        communication pattern of the SUMMA and 2D-wave kernels
- *        (Rico-Gallego, Lastovetsky, Diaz-Martin, section 4).
+ *        (Rico-Gallego, Lastovetsky, Diaz-Martin 2017, section 4).
  *
  * A configuration says on which node (and node type) each process runs and
  * which rectangle of an N x N grid of units it owns. The pattern of a

@@ -1,9 +1,9 @@
 /**
  * \file kernel_partition.h
  * \brief Column partitions of the N x N grid for processes of given
- *        relative speeds (the column arrangement of Beaumont et al. that
- *        seed paper 003 uses, Fig. 8 and 10), so that configurations need
- *        not be written by hand.
+ *        relative speeds (the column arrangement of Beaumont et al. 2000
+ *        that Rico-Gallego et al. 2017 use, Fig. 8 and 10), so that
+ *        configurations need not be written by hand.
  *
  * With speeds s_i normalised to sum 1, the processes are split into C
  * columns; a column of processes G has the width W_G = sum_{i in G} s_i

@@ -1,5 +1,5 @@
 /* The communication pattern of the SUMMA and 2D-wave kernels on a
- * configuration (seed paper 003, section 4).
+ * configuration (Rico-Gallego, Lastovetsky, Diaz-Martin 2017, section 4).
  *
  * SUMMA, iteration k (0 <= k < N), C = A x B on an N x N grid of b x b
  * blocks; process p owns the rectangle R_p = [x_p, x_p+w_p) x [y_p, y_p+h_p)

@@ -1,8 +1,8 @@
 /**
  * \file model_dimemas.h
- * \brief The Dimemas collective model (Girona, Labarta, Badia, seed paper
- *        004): collectives as a fan-in and a fan-out phase priced with a
- *        latency and a bandwidth. No MPI.
+ * \brief The Dimemas collective model (Girona, Labarta, Badia 2000):
+ *        collectives as a fan-in and a fan-out phase priced with a latency
+ *        and a bandwidth. No MPI.
  *
  * Point to point, M bytes:
  *
@@ -39,7 +39,8 @@
  * so that the p2p time is the homogeneous Hockney time; a user may give
  * others by editing the file. buses defaults to round(0.6 P) (the paper's
  * approximation of a crossbar's capacity); note that a binomial phase never
- * has more than P/2 transfers, so this default never adds steps.
+ * has more than P/2 transfers, so this default never adds steps. The
+ * table, S and R per operation, and measurements: doc/model-dimemas.md.
  */
 #ifndef CPM_MODEL_DIMEMAS_H
 #define CPM_MODEL_DIMEMAS_H

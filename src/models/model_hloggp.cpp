@@ -1,5 +1,5 @@
-// HLogGP: T_ij(M) = os_i + L_ij + M G_ij + or_j; collectives and kernels
-// as model_hloggp.h says, where the equations and the estimation are.
+// HLogGP: equations and estimation at the top of model_hloggp.h; the
+// collectives and kernels as doc/model-hloggp.md explains them.
 #include "model_hloggp.h"
 
 #include "benchmark_coll_tree.h"

@@ -1,74 +1,27 @@
 /**
  * \file model_hloggp.h
- * \brief The HLogGP model (Bosque and Pastor, IEEE TPDS 17(12), 2006):
- *        LogGP with per-processor overheads and gaps and per-link
- *        latencies and gaps per byte. No MPI.
+ * \brief The HLogGP model (Bosque, Pastor 2006): LogGP with per-processor
+ *        overheads and gaps and per-link latencies and gaps per byte.
+ *        No MPI.
  *
- * Parameters of n processors:
- *
- *     os_i, or_i  send and receive overhead of processor i (s), measured
- *                 apart (vectors)
- *     g_i         gap of processor i: least time between the starts of two
- *                 consecutive messages it sends (measured on trains of
- *                 empty messages), also the least time between two
- *                 receives (vector)
- *     L_ij        latency of the link i - j (symmetric matrix)
- *     G_ij        gap per byte of the direction i -> j (matrix, G_ij and
- *                 G_ji may differ)
- *
- * One-way time of M bytes i -> j:
+ * Parameters: os_i, or_i, g_i per processor (send and receive overhead,
+ * gap); L_ij per link (symmetric) and G_ij per direction (gap per byte).
+ * One-way time of M bytes i -> j, and the least spacing of a processor's
+ * consecutive sends (s) and receives (r):
  *
  *     T_ij(M) = os_i + L_ij + M G_ij + or_j
+ *     s_ij(M) = max(g_i, os_i + M G_ij)     r_ij(M) = max(g_j, or_j + M G_ij)
  *
- * (M G rather than LogGP's (M - 1) G: L is then the latency of an empty
- * message, which the roundtrips of empty messages give as a symmetric
- * matrix, and every per-byte cost of the direction, the processors' and
- * the link's, is in G_ij.) The processor is busy with consecutive sends
- * s_ij(M) = max(g_i, os_i + M G_ij) apart, and with consecutive receives
- * (j from i) r_ij(M) = max(g_j, or_j + M G_ij) apart: a processor's
- * interface handles one message at a time. There is no contention: links
- * and processors not named in a term are free.
+ * Estimated from the PLogP experiments (benchmark_plogp.h) in both
+ * directions of every pair: RTT_ij(M) (M bytes i -> j, empty reply),
+ * os_ij(0), or_ij(0), g_ij(0), timed by i:
  *
- * Linear scatter, root r, M bytes to each x_1 < ... < x_{n-1} (rank order,
- * as MPIB_Scatter_linear posts them):
- *     max_k [ sum_{l<k} s_{r x_l}(M) + T_{r x_k}(M) ]
- * Linear gather to r: the messages leave at once and arrive at
- * A_x = os_x + L_xr + M G_xr; r completes them in rank order,
- *     F_k = max(A_{x_k} + or_r, F_{k-1} + r_{x_k r}(M)),  gather = F_{n-1}
- * Alike processors and links: (n-2) s + T for both.
- * Binomial scatter and gather: the trees of MPIB_Scatter_binomial and
- * MPIB_Gather_binomial (v = rank - root mod n; v's parent v - lowbit(v);
- * a subtree holds min(lowbit(v), n - v) blocks): a node sends to its
- * children one after another, largest subtree first, s apart, each
- * message T of its blocks; in the gather a node completes its children's
- * messages smallest subtree first with the recurrence of the linear
- * gather, then sends its subtree's blocks to its parent.
- *
- * Kernels (Rico-Gallego, Lastovetsky, Diaz-Martin, section 4): a phase
- * (kernel_config.h) costs the maximum over its sending processes of the
- * sum of the times T of the process's messages to its neighbours, whether
- * they are sent one after another or at once (HLogGP has no concurrency
- * operator); an iteration is the sum of its phases, a kernel the sum of
- * its iterations. For SUMMA on a column-based partition this is the
- * paper's rule: the horizontal phase is the maximum over the processes of
- * the pivot column block of their costs, the vertical phase the maximum
- * over the process columns of the column's total (one pivot-row owner per
- * column), and the iteration their sum. For the 2D wave it is "sum over
- * neighbours, maximum over processes".
- *
- * Estimated from the PLogP experiments (benchmark_plogp.h) run in both
- * directions of every pair (build in model_hloggp_build.cpp, solver
- * hloggp_solve): with RTT_ij(M) (M bytes i -> j, empty reply, timed by i),
- * os_ij(0), or_ij(0) (i's delayed receive of an empty message from j) and
- * g_ij(0) (empty messages i -> j in trains),
  *     os_i = mean_j os_ij(0),  or_i = mean_j or_ij(0),  g_i = mean_j g_ij(0)
  *     G_ij = least-squares slope of RTT_ij(M) over the measured sizes
  *     L_ij = (RTT_ij(0) + RTT_ji(0))/4 - (os_i + or_i + os_j + or_j)/2
- * so that T_ij(0) + T_ji(0) is the mean measured empty roundtrip and
- * T_ij(M) - T_ij(0) its measured growth. Confidence intervals: t-intervals
- * of the means over partners (os, or, g; with n = 2, a single partner,
- * the measurement's own interval), the fit's (G), and the sum of
- * the roundtrips' halves and the overheads' (L).
+ *
+ * Scatter, gather and kernel predictions, intervals and measurements:
+ * doc/model-hloggp.md.
  */
 #ifndef CPM_MODEL_HLOGGP_H
 #define CPM_MODEL_HLOGGP_H

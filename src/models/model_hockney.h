@@ -1,26 +1,16 @@
 /**
  * \file model_hockney.h
- * \brief The Hockney model, heterogeneous and homogeneous. No MPI.
+ * \brief The Hockney model (Hockney 1994), heterogeneous and homogeneous.
+ *        No MPI.
  *
- *     T_ij(M) = alpha_ij + beta_ij * M          (one-way, i -> j)
+ *     T_ij(M) = alpha_ij + beta_ij M          (one way, i -> j)
  *
- * alpha_ij is the latency and beta_ij the time per byte of the link
- * between i and j (symmetric). Estimated from roundtrips i <-> j with M
- * bytes each way, whose half is the one-way time: a GSL least-squares fit
- * of T_ij(M)/2 on M over the measured sizes gives alpha_ij and beta_ij
- * with confidence intervals (with the two sizes 0 and M this is the
- * two-point solution alpha = T(0)/2, beta = (T(M) - T(0)) / 2M). The
- * homogeneous model uses the averages alpha and beta over all pairs.
- *
- * Predictions for scatter and gather with root r and M bytes per process
- * (CPM 1.0.1 manual, section Hockney):
- *   linear, sequential:  sum_{i != r} (alpha_ri + beta_ri M)
- *   linear, parallel:    max_{i != r} (alpha_ri + beta_ri M)
- *   binomial:            the tree of MPIB_Scatter_binomial: a node sends
- *                        to its children one after another (subtree of s
- *                        processes: alpha + beta s M), subtrees in parallel
- *   homogeneous:         (n-1)(alpha + beta M), alpha + beta M,
- *                        ceil(log2 n) alpha + (n-1) beta M.
+ * alpha_ij: latency, beta_ij: time per byte of the link i - j (symmetric).
+ * Estimated per pair by a least-squares line (GSL) through the points
+ * (M, RTT_ij(M)/2) of roundtrips with M bytes each way, with the fit's
+ * confidence intervals; the homogeneous model uses the means alpha and
+ * beta over all pairs. Scatter and gather predictions, and the details:
+ * doc/models.md, section Hockney.
  */
 #ifndef CPM_MODEL_HOCKNEY_H
 #define CPM_MODEL_HOCKNEY_H

@@ -1,6 +1,8 @@
 /**
  * \file model_lmo.h
- * \brief The LMO heterogeneous model (Lastovetsky, Mkwawa, O'Flynn). No MPI.
+ * \brief The LMO heterogeneous model (Lastovetsky, Mkwawa, O'Flynn 2006;
+ *        as CPM 1.0.1 estimates it, Lastovetsky, Rychkov, O'Flynn 2008).
+ *        No MPI.
  *
  * Point to point, i -> j, M bytes:
  *
@@ -8,42 +10,26 @@
  *
  * C_i, t_i: fixed and per-byte processing delays of processor i;
  * L_ij, beta_ij: latency and transmission rate of the link (symmetric).
+ * Collectives with root r over the other n-1 processes, with
+ * T'_ri(M) = L_ri + C_i + M (1/beta_ri + t_i):
  *
- * Experiments (all times measured on the initiator):
- *   empty roundtrip       T_ij(0)  = 2 (C_i + L_ij + C_j)
- *   empty one-to-two      T_i(0)   = 3 C_i + max_x 2 (L_ix + C_x)
- *                                  = C_i + max_x T_ix(0)
- *   one-to-one, M out, empty reply
- *                         T1_ij(M) = 2 (C_i + L_ij + C_j) + M (t_i + 1/beta_ij + t_j)
- *   one-to-two, M out, empty replies
- *                         T_i(M)   = 3 C_i + 2 M t_i + max_x (2 L_ix + 2 C_x + M/beta_ix + M t_x)
- *                                  = C_i + M t_i + max_x T1_ix(M)
- * In a one-to-two experiment the root sends to the farther peer second;
- * its two sends are serialised, and it processes the nearer peer's reply
- * while the farther one's is still on its way, so only one of the two
- * receive delays shows (CPM 1.0.1's manual counts both, 4 C_i: exact only
- * if both replies arrive together; see doc/models.md).
- * For each triplet i < j < k the six equations of each kind are solved:
- *   C_i = T_i(0) - max_x T_ix(0),   L_ij = T_ij(0)/2 - C_i - C_j,
- *   t_i = (T_i(M) - max_x T1_ix(M) - C_i) / M,
- *   1/beta_ij = (T1_ij(M) - 2 C_i - 2 L_ij - 2 C_j) / M - t_i - t_j,
- * and every parameter is the mean of its estimates over the triplets that
- * contain it, with a Student-t confidence interval.
+ *   one-to-many (scatter):
+ *     (n-1)(C_r + t_r M) + max_i T'_ri(M)               if M <= S
+ *     (n-1)(C_r + t_r M) + sum_i T'_ri(M)               if M >  S
+ *   many-to-one (gather):
+ *     (n-1)(C_r + t_r M) + max_i T'_ri(M) + kappa1 M    if M <= M2
+ *     (n-1)(C_r + t_r M) + sum_i T'_ri(M) + kappa2 M    if M >  M2
  *
- * Collectives with root r over the other n-1 processes (manual 4.4.2.10-11,
- * paper section 3):
- *   one-to-many (scatter): (n-1)(C_r + t_r M) + max_i T'_ri(M)  if M <= S
- *                          (n-1)(C_r + t_r M) + sum_i T'_ri(M)  if M > S
- *   many-to-one (gather):  (n-1)(C_r + t_r M) + max_i T'_ri(M) + kappa1 M
- *                                                              if M <= M2
- *                          (n-1)(C_r + t_r M) + sum_i T'_ri(M) + kappa2 M
- *                                                              if M > M2
- * with T'_ri(M) = L_ri + C_i + M (1/beta_ri + t_i). Between M1 and M2 the
- * gather time escalates irregularly; the model predicts the time without
- * escalations there. S, M1, M2 are found from one-to-many and many-to-one
- * timings over message sizes (Bai-Perron breakpoints and the escalation
- * search); kappa1, kappa2 correct the slopes to those of linear fits of the
- * small and large regions.
+ * (between M1 and M2 the gather escalates irregularly; the prediction is
+ * the time without escalations).
+ *
+ * Estimation: empty roundtrips, and one-to-two and one-to-one experiments
+ * on every triplet i < j < k, whose equations are solved per triplet;
+ * each parameter is the mean of its estimates, with a Student-t interval.
+ * S and M2 are Bai-Perron breakpoints of linear scatter and gather sweeps
+ * (R strucchange), M1 the first tenfold jump of the gather sweep; kappa1,
+ * kappa2 correct the slopes to least-squares fits of the sweeps. The
+ * experiments, their equations and solutions: doc/models.md, section LMO.
  */
 #ifndef CPM_MODEL_LMO_H
 #define CPM_MODEL_LMO_H
@@ -137,8 +123,8 @@ void lmo_fit_collectives(LMO &model, const Sweep &one2many,
 
 /** The escalation test of the M1 search: the first index k > 0 with
  *  T[k] > 10 T[k-1], a tenfold jump between neighbouring sizes, if any.
- *  (The paper compares with the first size, T[k] > 10 T[0]; over a sweep
- *  that starts near 0 bytes, ordinary linear growth passes that test.) */
+ *  (A test against the first size, T[k] > 10 T[0], would pass ordinary
+ *  linear growth over a sweep that starts near 0 bytes.) */
 std::optional<std::size_t> first_escalation(const Sweep &s);
 
 } // namespace cpm::models

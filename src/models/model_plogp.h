@@ -1,42 +1,30 @@
 /**
  * \file model_plogp.h
- * \brief The parameterised LogP model (PLogP, Kielmann et al.) and the LogGP
- *        model derived from it (CPM 1.0.1 manual 4.6). No MPI.
+ * \brief The parameterised LogP model (PLogP; Kielmann, Bal, Verstoep
+ *        2000) and the LogGP model derived from it as the CPM 1.0.1
+ *        manual does (section 4.6). No MPI.
  *
- * PLogP, one-way i -> j, M bytes:
+ * PLogP, one way i -> j, M bytes:
  *
  *     T_ij(M) = L_ij + g_ij(M)
  *
- * L_ij: end-to-end latency (every fixed cost that is not a gap);
- * os_ij(M), or_ij(M): the times the sender and the receiver are busy with
- * the send and the receive call; g_ij(M) >= os, or: the gap, the least time
- * between consecutive messages. os, or and g are measured at a list of
- * message sizes m_1 < ... < m_K (benchmark_plogp.h) and are piecewise
- * linear between them, extended beyond both ends by the line through the
- * two nearest measured sizes (constant if only one size was measured).
- * L_ij = RTT_ij(0)/2 - g_ij(0), from the roundtrip of empty messages,
- * whose PLogP time is 2 (L + g(0)); its confidence interval is
- * ci(RTT(0))/2 + ci(g(0)). os, or and g keep the intervals of their
- * measurements. Pairs are symmetric: i < j, measured with i (the lower
- * rank) as initiator, so os is i's send overhead towards j, or is i's
- * receive overhead from j and g is the gap of the messages i -> j.
+ * L_ij: end-to-end latency; os_ij(M), or_ij(M): the times the sender and
+ * the receiver are busy in the send and the receive call; g_ij(M) >= os,
+ * or: the gap, the least time between consecutive messages. os, or and g
+ * are measured at sizes m_1 < ... < m_K (benchmark_plogp.h), piecewise
+ * linear in between and extended by the two nearest sizes' line; L_ij =
+ * RTT_ij(0)/2 - g_ij(0). Pairs are symmetric, measured with the lower
+ * rank as initiator.
  *
- * Linear scatter or gather with root r (messages to or from the other
- * processes in rank order, the root busy one gap per message):
- *     max over the k-th process x_k of  sum_{l <= k} g_{r x_l}(M) + L_{r x_k}
- * which is (n-1) g(M) + L when the pairs are alike (Kielmann et al.'s
- * MagPIe scatter).
- *
- * LogGP, one-way i -> j, M bytes (manual 4.6.2.4):
+ * LogGP, one way i -> j, M bytes, derived per pair (Mmax: the largest
+ * measured size):
  *
  *     T_ij(M) = L'_ij + 2 o_ij + G_ij (M - 1)
- *     L' = L + g(1) - os(1) - or(1),  2 o = os(1) + or(1),
- *     G  = g(Mmax) / Mmax
+ *     L' = L + g(1) - os(1) - or(1),  2 o = os(1) + or(1),  G = g(Mmax) / Mmax
  *
- * with Mmax the largest measured size. "1" is the 1-byte measurement if 1
- * byte was measured, otherwise the smallest measured size u >= 1 (recorded
- * in the LogGP model's provenance as `derivation`, and in its warnings).
- * Confidence intervals add those of the PLogP terms (o: half the sum).
+ * Experiments, intervals, the scatter/gather prediction and the size that
+ * stands for 1 byte when it was not measured: doc/models.md, sections
+ * PLogP and LogGP.
  */
 #ifndef CPM_MODEL_PLOGP_H
 #define CPM_MODEL_PLOGP_H

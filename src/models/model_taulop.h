@@ -1,8 +1,8 @@
 /**
  * \file model_taulop.h
  * \brief The heterogeneous tau-Lop model (Rico-Gallego, Lastovetsky,
- *        Diaz-Martin): overhead o^c(m) and transfer time L^c(m, tau) per
- *        channel and node type, and its predictions. No MPI.
+ *        Diaz-Martin 2017): overhead o^c(m) and transfer time L^c(m, tau)
+ *        per channel and node type, and its predictions. No MPI.
  *
  * Parameters, per node type t (channel 0, shared memory) and per pair of
  * node types {s, r} (channel 1, network):
@@ -15,32 +15,21 @@
  * not 0) L follows the paper's L(A m, tau) = A L(m, tau) and o the line
  * through the two nearest sizes (constant if only one). Above tau_max,
  * L(m, tau) continues the line through tau_max - 1 and tau_max (never
- * below L(m, tau_max)).
+ * below L(m, tau_max)). Transmissions and their concurrency: the algebra
+ * of taulop_cost.h.
  *
- * A transmission (eqs. 1-3, taulop_cost.h):
- *
- *     k||T^0(m) = o^0_t(m) + 2 L^0_t(m, k)
- *     k||T^1(m) = o^1_sr(m) + L^0_s(m, k) + L^0_r(m, k) + L^1_sr(m, k)
- *                 (staged network), or o^1_sr(m) + L^1_sr(m, k) (direct)
- *
- * Measurement (model_taulop_build.cpp, benchmark_ring.h): o^c(m) is the
+ * Estimation (model_taulop_build.cpp, benchmark_ring.h): o^c(m) is the
  * time of the MPI_Isend call of m bytes on the channel; Ring_tau^c(m) is
  * the time of tau processes each sending m bytes to the next of a ring at
  * once, which the algebra says is tau||T^c(m), so
  *
  *     L^0_t(m, tau) = (Ring^0_tau(m) - o^0_t(m)) / 2
- *     L^1_sr(m, tau) = Ring^1_tau(m) - o^1_sr(m) [- L^0_s(m,tau) - L^0_r(m,tau)]
+ *     L^1_sr(m, tau) = Ring^1_tau(m) - o^1_sr(m)
+ *                      [- L^0_s(m, tau) - L^0_r(m, tau)]
  *
- * Predictions (all processes start together; channel 0 between processes
- * of one node, 1 otherwise; evaluated by the algebra of taulop_cost.h):
- * p2p i -> j: T^c(m); tau concurrent: tau||T^c(m) on the channel of i, j;
- * binomial broadcast (eq. 4): the sum over stages of the stage's
- * transmissions (2^s||T^c(m) when all use one channel); linear scatter:
- * the root's P-1 transmissions one after the other, each T^c(m) with its
- * own overhead (A1 deliberately not applied: the overheads it would drop
- * are part of a linear scatter's cost); linear gather: the P-1 concurrent
- * transmissions to the root; binomial scatter/gather: one phase per stage
- * with the tree's block counts.
+ * (the bracket for a staged network). The rings measured, the predictions
+ * (p2p, concurrent transfers, collectives, kernels) and measurements:
+ * doc/model-taulop.md.
  */
 #ifndef CPM_MODEL_TAULOP_H
 #define CPM_MODEL_TAULOP_H

@@ -1,46 +1,35 @@
 /**
  * \file taulop_cost.h
- * \brief The tau-Lop cost algebra (Rico-Gallego, Lastovetsky, Diaz-Martin,
- *        section 3): transmissions as sequences of transfers, the
+ * \brief The tau-Lop cost algebra (Rico-Gallego, Lastovetsky, Diaz-Martin
+ *        2017, section 3): transmissions as sequences of transfers, the
  *        concurrency operator and the assumptions A1-A3 for heterogeneous
  *        channels. No MPI; the parameters come through an interface.
  *
  * A transmission of m bytes on channel c between processes on nodes of
- * types s (sender) and r (receiver), with k of them contending (k || T):
+ * types s (sender) and r (receiver), k of them at once (k || T; eqs. 1-3;
+ * the overhead is the processor's and is not multiplied by k):
  *
- *     channel 0 (shared memory, s = r):   k||T^0(m) = o^0_s(m) + 2 L^0_s(m,k)
- *     channel 1, staged (eq. 2):          k||T^1(m) = o^1_sr(m) + L^0_s(m,k)
- *                                                     + L^0_r(m,k) + L^1_sr(m,k)
- *     channel 1, direct (RDMA, eq. 3):    k||T^1(m) = o^1_sr(m) + L^1_sr(m,k)
+ *     channel 0 (shared memory, s = r):  k||T^0(m) = o^0_s(m) + 2 L^0_s(m,k)
+ *     channel 1, staged (eq. 2):         k||T^1(m) = o^1_sr(m) + L^0_s(m,k)
+ *                                                    + L^0_r(m,k) + L^1_sr(m,k)
+ *     channel 1, direct (RDMA, eq. 3):   k||T^1(m) = o^1_sr(m) + L^1_sr(m,k)
  *
- * (the overhead belongs to the processor and is not multiplied by k).
+ * A phase is a set of streams that start together (a stream: a process's
+ * transmissions one after the other, or one transmission of a process
+ * that posts all its sends at once):
  *
- * A phase: every stream (a process's sequence of transmissions, or one
- * transmission of a process that posts all its sends at once) starts at
- * the same time. It is evaluated as
+ *   A2  on a channel, streams with totals m_(1) <= ... <= m_(n) there cost
+ *       n||T(m_(1)) + (n-1)||T(m_(2) - m_(1)) + ...; the stream of total
+ *       m_(r) pays the first r terms (k counts streams, not messages);
+ *   A1  within a stream, terms on one link (channel and both node types)
+ *       with the same k are one term of their total size;
+ *   A3  channels do not interfere: a stream pays its terms on every
+ *       channel it uses, and the phase costs what its most expensive
+ *       stream pays.
  *
- *   A2  on a channel, the streams using it, with m_(1) <= ... <= m_(n)
- *       bytes there in total, progress together during the shorter ones:
- *       n||T(m_(1)) + (n-1)||T(m_(2)-m_(1)) + ... ; the stream with total
- *       m_(r) pays the first r terms. The contention k is the number of
- *       streams on the channel: one stream's messages go one after the
- *       other and never contend with each other, whatever their links;
- *       each term's bytes are priced on the links of the stream's messages
- *       they cover, in send order (a level can span two messages);
- *   A1  within a stream, the resulting terms on one link (channel and
- *       both node types) with the same k are one term of their total size;
- *   A3  channels do not interfere: a stream pays, on each channel it uses,
- *       its own A2 terms there, and the phase costs what its most
- *       expensive stream pays.
- *
- * The cost of a sequence of phases is the sum of the terms of each phase's
- * most expensive stream, where (A1 again) terms with the same channel,
- * node types and k are joined into one term of their total size, as in
- * the paper's step from (8) and (9) to (10). This rule reproduces the
- * paper's hand derivations (5) -> (7) (when T^1(m_b - m_d) >=
- * T^0(m_c - m_a), the case where the paper's "T^0(m_c - m_a) drops out"
- * is exact), (8), (9) and (10); doc/model-taulop.md explains why a
- * timeline simulation does not reproduce both (7) and (8).
+ * Phases one after the other add; the terms of each phase's most
+ * expensive stream are joined by A1. Why this rule, and which of the
+ * paper's derivations it reproduces: doc/model-taulop.md.
  */
 #ifndef CPM_TAULOP_COST_H
 #define CPM_TAULOP_COST_H

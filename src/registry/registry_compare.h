@@ -10,7 +10,8 @@
  *     mu = max(r, e) / min(r, e)  >= 1,
  *
  * which weighs over- and underestimates alike (a prediction half or twice
- * the observation both give mu = 2; seed paper 003 explains the choice).
+ * the observation both give mu = 2; Rico-Gallego et al. 2017 explain the
+ * choice).
  * A prediction that is not positive and finite has no mu: it is counted
  * as such and the mean and max are over the other rows.
  */

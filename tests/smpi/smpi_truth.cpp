@@ -9,7 +9,7 @@
  *
  * On the platform a message i -> j of m bytes takes
  *   os_i(m) + L_ij + (m+16)/B_ij + or_j(m),   x_h(m) = C_x,h + t_x,h m,
- * SMPI adding a 16-byte envelope to every message (doc: TESTBEDS.md;
+ * SMPI adding a 16-byte envelope to every message (doc/testbed-smpi.md;
  * smpi_roundtrip.cpp checks this). The models should find:
  *   Hockney (half the roundtrip with m each way)
  *     alpha_ij = (C_os,i + C_or,i + C_os,j + C_or,j)/2 + L_ij + 16/B_ij

@@ -1,6 +1,6 @@
 // Kernel configurations: reading and validation, the SUMMA and 2D-wave
-// patterns on fixed configurations (the SUMMA numbers of seed paper 003,
-// Fig. 8 and eqs. 8-9), column partitions.
+// patterns on fixed configurations (the SUMMA numbers of Rico-Gallego et
+// al. 2017, Fig. 8 and eqs. 8-9), column partitions.
 #include "common_error.h"
 #include "kernel_config.h"
 #include "kernel_partition.h"
@@ -37,7 +37,7 @@ std::string parse_error(const std::string &text)
  * node 0 white (p0, p1, p2), node 1 grey (p3, p4, p5); the heights follow
  * from p1 sending 134 blocks to p0 and 158 over the network, and p4
  * sending 116 in its node and 104 over the network (eq. 8). */
-const char *const kFig8 = R"(# seed paper 003, Fig. 8
+const char *const kFig8 = R"(# Rico-Gallego et al. 2017, Fig. 8
 kernel summa
 N 256
 node0 white 124   0 97 134   # p0
