@@ -2,6 +2,8 @@
 # (make doc, if doxygen was found).
 dist_man_MANS += doc/man/p2p.1 doc/man/collective.1 doc/man/model.1 \
 	doc/man/cpm-validate.1
+# The index of the documentation and the results pages with their figures.
+EXTRA_DIST += doc/README.md doc/results
 EXTRA_DIST += doc/Doxyfile.in doc/formats.md doc/measurement.md doc/testing.md \
 	doc/models.md doc/workflow.md
 # The kernels: configurations, patterns, the kernel tool.

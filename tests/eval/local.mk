@@ -34,7 +34,7 @@ bench-coll: all smpi-tools
 # bench-models.md (progress on stderr); doc/results/model-cost.md.
 BENCH_MODEL_SIZES = 4 8 16
 CLEANFILES += bench-models.md bench-models.md.tmp
-EXTRA_DIST += tests/eval/bench_model_cost.sh doc/results/model-cost.md
+EXTRA_DIST += tests/eval/bench_model_cost.sh
 if HAVE_SMPI
 bench-models: smpi/model smpi/collective cpm-smpi-platform$(EXEEXT) cpm-smpirun
 	SMPIRUN='$(SMPIRUN)' top_builddir='$(abs_top_builddir)' \

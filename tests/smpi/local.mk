@@ -37,8 +37,7 @@ EXTRA_DIST += \
 	tests/smpi/smpi_roundtrip.sh \
 	tests/smpi/smpi_roundtrip.cpp \
 	tests/smpi/smpi_cost.sh \
-	tests/smpi/smpi_cost.cpp \
-	doc/results/measurement-cost.md
+	tests/smpi/smpi_cost.cpp
 CLEANFILES += $(SMPI_BINS) bench-measurement.md bench-measurement.md.tmp
 
 # make check builds check_SCRIPTS (here: programs with their own rules)
