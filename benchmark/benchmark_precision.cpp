@@ -3,7 +3,9 @@
 #include "common_error.h"
 #include "common_mpi.h"
 #include "stats_ci.h"
+#include "stats_robust.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <string>
@@ -18,6 +20,28 @@ std::string format_number(double v)
     return buf;
 }
 } // namespace
+
+const char *estimator_name(Estimator e)
+{
+    switch (e) {
+    case Estimator::Mean:
+        return "mean";
+    case Estimator::Median:
+        return "median";
+    case Estimator::Trimmed:
+        return "trimmed";
+    }
+    return "?";
+}
+
+Estimator parse_estimator(const std::string &name)
+{
+    for (Estimator e : {Estimator::Mean, Estimator::Median, Estimator::Trimmed})
+        if (name == estimator_name(e))
+            return e;
+    throw UsageError("unknown estimator '" + name +
+                     "' (valid: mean, median, trimmed)");
+}
 
 void Precision::validate() const
 {
@@ -34,6 +58,9 @@ void Precision::validate() const
     if (!(eps > 0 && eps < 1))
         throw UsageError("relative error must lie in (0,1), got " +
                          format_number(eps));
+    if (warmup < 0)
+        throw UsageError("warm-up repetitions must be at least 0, got " +
+                         std::to_string(warmup));
 }
 
 Sampler::Sampler(const Precision &p) : p_(p)
@@ -46,25 +73,52 @@ void Sampler::add(double t)
 {
     if (done_)
         CPM_THROW("Sampler::add called after the stopping rule was met");
+    if (warm_ < p_.warmup) {
+        ++warm_;
+        return;
+    }
     x_.push_back(t);
     int r = int(x_.size());
-    stats::Summary s = stats::summarize(x_, p_.cl);
-    mean_ = s.mean;
-    ci_ = s.ci;
+    bool has_ci = r >= 2;
+    switch (p_.estimator) {
+    case Estimator::Mean: {
+        stats::Summary s = stats::summarize(x_, p_.cl);
+        est_ = s.mean;
+        ci_ = s.ci;
+        break;
+    }
+    case Estimator::Median:
+    case Estimator::Trimmed: {
+        stats::Estimate e = p_.estimator == Estimator::Median
+                                ? stats::median_ci(x_, p_.cl)
+                                : stats::trimmed_mean_ci(x_, 0.2, p_.cl);
+        est_ = e.value;
+        ci_ = e.half_width();
+        has_ci = e.has_ci;
+        break;
+    }
+    }
     if (r < p_.min_reps)
         return;
-    // With one repetition there is no interval: stop only when forced to.
-    converged_ = r >= 2 && ci_ <= p_.eps * std::fabs(mean_);
+    if (has_ci) {
+        converged_ = ci_ <= p_.eps * std::fabs(est_);
+    } else {
+        // No interval yet: only a sample of equal times is settled.
+        auto [lo, hi] = std::minmax_element(x_.begin(), x_.end());
+        converged_ = r >= 2 && *lo == *hi;
+        ci_ = *hi - *lo;
+    }
     done_ = converged_ || r >= p_.max_reps;
 }
 
 Result Sampler::result() const
 {
     Result res;
-    res.T = mean_;
+    res.T = est_;
     res.ci = ci_;
     res.reps = int(x_.size());
     res.converged = converged_;
+    res.outliers = int(stats::count_outliers(x_));
     return res;
 }
 
@@ -76,6 +130,7 @@ void pack_result(const Result &r, double *p)
     p[3] = r.reps;
     p[4] = r.ci;
     p[5] = r.converged;
+    p[6] = r.outliers;
 }
 
 Result unpack_result(const double *p)
@@ -87,6 +142,7 @@ Result unpack_result(const double *p)
     r.reps = int(p[3]);
     r.ci = p[4];
     r.converged = p[5] != 0;
+    r.outliers = int(p[6]);
     return r;
 }
 

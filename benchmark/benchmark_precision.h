@@ -2,10 +2,21 @@
  * \file benchmark_precision.h
  * \brief Measurement precision, results and the stopping rule.
  *
- * An experiment is repeated until the Student-t confidence interval of the
- * mean time is within a relative error eps of the mean:
- *   t_{(1+cl)/2, r-1} * s_r / sqrt(r) <= eps * mean_r,
- * checked after every repetition r with min_reps <= r <= max_reps.
+ * An experiment is repeated until the confidence interval of its time
+ * estimate is within a relative error eps of the estimate:
+ *   h_r <= eps * T_r,
+ * checked after every counted repetition r with min_reps <= r <= max_reps,
+ * where T_r is the estimate of the first r counted times and h_r the
+ * half-width of its interval at level cl. The first `warmup` repetitions
+ * of every experiment are made and not counted (connections, caches,
+ * protocol set-up). The estimator is one of
+ *  - Mean (CPM 1.0.1, MPIBlib): h_r = t_{(1+cl)/2, r-1} s_r / sqrt(r);
+ *  - Median: the order-statistics interval (stats_robust.h), which needs
+ *    enough repetitions for level cl (6 at 0.95);
+ *  - Trimmed: the 20% trimmed mean with its Tukey-McLaughlin interval.
+ * Where the estimator has no interval yet, the rule is met only by a
+ * sample of equal times. Repetitions beyond Tukey's outer fences (3 IQR)
+ * are counted as outliers in the result; they stay in the sample.
  */
 #ifndef CPM_BENCHMARK_PRECISION_H
 #define CPM_BENCHMARK_PRECISION_H
@@ -13,6 +24,7 @@
 #include <mpi.h>
 
 #include <functional>
+#include <string>
 #include <vector>
 
 /** \defgroup benchmark Benchmark: the measurement module
@@ -23,12 +35,27 @@
 
 namespace cpm::bench {
 
+/** The statistic of an experiment's times that is reported and stopped
+ *  on. */
+enum class Estimator {
+    Mean,    /**< arithmetic mean, Student-t interval (CPM 1.0.1) */
+    Median,  /**< median, order-statistics interval */
+    Trimmed, /**< 20% trimmed mean, Tukey-McLaughlin interval */
+};
+
+/** The name of an estimator: "mean", "median" or "trimmed". */
+const char *estimator_name(Estimator e);
+/** The estimator of that name; throws cpm::UsageError listing the names. */
+Estimator parse_estimator(const std::string &name);
+
 /** How precisely an experiment is measured. */
 struct Precision {
-    int min_reps = 5;    /**< repetitions always made */
-    int max_reps = 100;  /**< repetitions never exceeded */
+    int min_reps = 5;    /**< counted repetitions always made */
+    int max_reps = 100;  /**< counted repetitions never exceeded */
     double cl = 0.95;    /**< confidence level, 0 < cl < 1 */
-    double eps = 0.025;  /**< relative error of the mean, 0 < eps < 1 */
+    double eps = 0.025;  /**< relative error of the estimate, 0 < eps < 1 */
+    int warmup = 1;      /**< repetitions made first and not counted */
+    Estimator estimator = Estimator::Median; /**< what T is */
 
     /** Throws cpm::UsageError naming the first invalid field. */
     void validate() const;
@@ -39,9 +66,10 @@ struct Result {
     long M = 0;            /**< message size in bytes */
     double T = 0;          /**< mean time in seconds */
     double wtick = 0;      /**< resolution of MPI_Wtime in seconds */
-    int reps = 0;          /**< repetitions made */
+    int reps = 0;          /**< counted repetitions made */
     double ci = 0;         /**< half-width of the confidence interval (s) */
     bool converged = false;/**< ci <= eps*T was reached within max_reps */
+    int outliers = 0;      /**< counted repetitions beyond 3 IQR */
 };
 
 /**
@@ -52,7 +80,8 @@ class Sampler {
 public:
     /** A sampler for precision p (validated: throws cpm::UsageError). */
     explicit Sampler(const Precision &p);
-    /** Records the time of one repetition. */
+    /** Records the time of one repetition (the first p.warmup are made
+     *  and not counted). */
     void add(double t);
     /** True once the rule says to stop (converged or max_reps reached). */
     bool done() const { return done_; }
@@ -64,12 +93,13 @@ public:
 private:
     Precision p_;
     std::vector<double> x_;
-    double mean_ = 0, ci_ = 0;
+    int warm_ = 0;
+    double est_ = 0, ci_ = 0;
     bool converged_ = false, done_ = false;
 };
 
 /** Number of doubles pack_result() writes. */
-const int kResultDoubles = 6;
+const int kResultDoubles = 7;
 
 /** Writes r's fields into p[0 .. kResultDoubles-1] (for reductions and
  *  broadcasts of results). */

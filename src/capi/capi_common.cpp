@@ -38,6 +38,8 @@ bench::Precision precision_of(const MPIB_precision &p)
     q.max_reps = p.max_reps;
     q.cl = p.cl;
     q.eps = p.eps;
+    // MPIB_precision is CPM 1.0.1's: the mean and its Student-t interval.
+    q.estimator = bench::Estimator::Mean;
     return q;
 }
 

@@ -6,6 +6,8 @@
 #include "config.h"
 #endif
 
+#include <climits>
+#include <cmath>
 #include <cstdlib>
 #include <fstream>
 
@@ -20,6 +22,12 @@
 
 #ifndef CPM_R_DIR
 #define CPM_R_DIR "."
+#endif
+#ifndef CPM_BUILD_DIR
+#define CPM_BUILD_DIR ""
+#endif
+#ifndef CPM_SOURCE_R_DIR
+#define CPM_SOURCE_R_DIR ""
 #endif
 
 namespace cpm::rbridge {
@@ -47,10 +55,37 @@ void check_input(const std::vector<double> &x, const std::vector<double> &y,
 #ifdef HAVE_R
 std::unique_ptr<RInside> the_r;
 
+/* Whether this process runs a program of the build tree (not installed):
+ * its executable lies under the build directory, itself or in libtool's
+ * .libs. */
+bool from_build_tree()
+{
+    std::string build = CPM_BUILD_DIR;
+    if (build.empty())
+        return false;
+    char *exe = realpath("/proc/self/exe", nullptr);
+    if (!exe)
+        return false;
+    std::string path = exe;
+    std::free(exe);
+    char *b = realpath(build.c_str(), nullptr);
+    if (b) {
+        build = b;
+        std::free(b);
+    }
+    return path.compare(0, build.size() + 1, build + "/") == 0;
+}
+
+/* CPM's R code: CPM_R_DIR of the environment, else the source tree's R/
+ * for a program of the build tree, else the installed copy. */
 std::string r_dir()
 {
     const char *env = std::getenv("CPM_R_DIR");
-    return env && *env ? env : CPM_R_DIR;
+    if (env && *env)
+        return env;
+    if (*CPM_SOURCE_R_DIR && from_build_tree())
+        return CPM_SOURCE_R_DIR;
+    return CPM_R_DIR;
 }
 #endif
 
@@ -92,13 +127,15 @@ void init()
 #endif
 }
 
-std::vector<std::size_t> breakpoints(const std::vector<double> &x,
-                                     const std::vector<double> &y,
-                                     bool constant,
-                                     const BreakpointOptions &options)
+namespace {
+
+/* Calls the R function fn through cpm_call with the arguments, and returns
+ * its 1-based indices as 0-based ones; an R error becomes a cpm::Error
+ * naming what. */
+template <class... A>
+std::vector<std::size_t> call_indices(const char *fn, const char *what,
+                                      const A &...args)
 {
-    check_input(x, y, options);
-    init();
     std::vector<std::size_t> out;
 #ifdef HAVE_R
     // cpm_call runs the function under tryCatch: an R error comes back as
@@ -106,23 +143,55 @@ std::vector<std::size_t> breakpoints(const std::vector<double> &x,
     Rcpp::List r;
     try {
         Rcpp::Function call("cpm_call");
-        r = call(Rcpp::Function("cpm_breakpoints"), Rcpp::wrap(x),
-                 Rcpp::wrap(y), Rcpp::wrap(constant), Rcpp::wrap(options.h),
-                 Rcpp::wrap(options.max_breaks),
-                 Rcpp::wrap(options.criterion));
+        r = call(Rcpp::Function(fn), Rcpp::wrap(args)...);
     } catch (const std::exception &e) {
-        throw Error(std::string("R (strucchange breakpoints): ") + e.what());
+        throw Error(std::string("R (") + what + "): " + e.what());
     }
     if (!Rcpp::as<bool>(r["ok"])) {
         std::string msg = Rcpp::as<std::string>(r["message"]);
         while (!msg.empty() && (msg.back() == '\n' || msg.back() == ' '))
             msg.pop_back();
-        throw Error("R (strucchange breakpoints): " + msg);
+        throw Error(std::string("R (") + what + "): " + msg);
     }
     for (int i : Rcpp::as<Rcpp::IntegerVector>(r["value"]))
         out.push_back(std::size_t(i - 1));
+#else
+    (void)fn;
+    (void)what;
+    ((void)args, ...);
 #endif
     return out;
+}
+
+} // namespace
+
+std::vector<std::size_t> breakpoints(const std::vector<double> &x,
+                                     const std::vector<double> &y,
+                                     bool constant,
+                                     const BreakpointOptions &options)
+{
+    check_input(x, y, options);
+    init();
+    return call_indices("cpm_breakpoints", "strucchange breakpoints", x, y,
+                        constant, options.h, options.max_breaks,
+                        options.criterion);
+}
+
+std::vector<std::size_t> segments(const std::vector<double> &x,
+                                  const std::vector<double> &y,
+                                  const std::vector<double> &w,
+                                  const BreakpointOptions &options)
+{
+    check_input(x, y, options);
+    if (w.size() != y.size())
+        CPM_THROW("segments: " + std::to_string(y.size()) + " times but " +
+                  std::to_string(w.size()) + " scales");
+    for (double v : w)
+        if (!(v > 0) || !std::isfinite(v))
+            CPM_THROW("segments: every scale must be a positive number");
+    init();
+    return call_indices("cpm_segments", "strucchange segments", x, y, w,
+                        options.h, options.max_breaks, options.criterion);
 }
 
 } // namespace cpm::rbridge

@@ -51,6 +51,21 @@ std::vector<std::size_t> breakpoints(const std::vector<double> &x,
                                      bool constant,
                                      const BreakpointOptions &options);
 
+/**
+ * Bai-Perron segments of point-to-point times y over sizes x (R package
+ * strucchange): the breaks of y = a_s + b_s x fitted relatively, each
+ * observation divided by its scale w (all > 0; e.g. the times themselves),
+ * so that every size counts alike. Data fitted exactly by some number of
+ * breaks (a simulator's) take the smallest such number; otherwise the
+ * information criterion of options picks it. x must be increasing.
+ * Returns the 0-based index of the last observation of every segment but
+ * the last; empty if one line fits.
+ */
+std::vector<std::size_t> segments(const std::vector<double> &x,
+                                  const std::vector<double> &y,
+                                  const std::vector<double> &w,
+                                  const BreakpointOptions &options);
+
 } // namespace cpm::rbridge
 
 /** @} */

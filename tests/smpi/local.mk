@@ -13,6 +13,7 @@ SMPI_LIB_SRC = \
 	$(srcdir)/src/common/common_error.cpp \
 	$(srcdir)/src/common/common_mpi.cpp \
 	$(srcdir)/src/stats/stats_ci.cpp \
+	$(srcdir)/src/stats/stats_robust.cpp \
 	$(srcdir)/benchmark/benchmark_precision.cpp \
 	$(srcdir)/benchmark/benchmark_schedule.cpp \
 	$(srcdir)/benchmark/benchmark_p2p.cpp
@@ -20,6 +21,7 @@ SMPI_LIB_HDR = \
 	$(srcdir)/src/common/common_error.h \
 	$(srcdir)/src/common/common_mpi.h \
 	$(srcdir)/src/stats/stats_ci.h \
+	$(srcdir)/src/stats/stats_robust.h \
 	$(srcdir)/src/stats/stats_gsl_guard.h \
 	$(srcdir)/benchmark/benchmark_precision.h \
 	$(srcdir)/benchmark/benchmark_schedule.h \

@@ -92,4 +92,53 @@ TEST(RBridge, ErrorsCarryRsMessage)
                  cpm::Error);
 }
 
+// Point-to-point segments on log-spaced sizes: three exact segments
+// (breaks after 8192 and 65536 bytes, a jump at the second, as eager and
+// rendezvous protocols make) are found where they are, whatever the range
+// of the times; one exact line gives no break; noise around one line
+// gives none either.
+std::vector<double> log_sizes()
+{
+    std::vector<double> x = {0};
+    for (int k = 0; k <= 44; ++k)
+        x.push_back(std::round(std::pow(2.0, k / 2.0)));
+    x.erase(std::unique(x.begin(), x.end()), x.end());
+    return x;
+}
+
+double three_segments(double m)
+{
+    if (m <= 8192)
+        return 2e-6 + 1e-9 * m;
+    if (m <= 65536)
+        return 4e-6 + 1.25e-9 * m;
+    return 6e-5 + 1.8e-9 * m;
+}
+
+TEST(RBridge, SegmentsOfExactPiecewiseTimes)
+{
+    std::vector<double> x = log_sizes(), y;
+    for (double m : x)
+        y.push_back(three_segments(m));
+    BreakpointOptions o;
+    o.h = 4;
+    std::vector<std::size_t> b = cpm::rbridge::segments(x, y, y, o);
+    ASSERT_EQ(b.size(), 2u);
+    EXPECT_EQ(x[b[0]], 8192);
+    EXPECT_EQ(x[b[1]], 65536);
+    std::vector<double> line;
+    for (double m : x)
+        line.push_back(3e-6 + 1e-9 * m);
+    EXPECT_TRUE(cpm::rbridge::segments(x, line, line, o).empty());
+    // Relative noise of 1% (measured times scatter in proportion).
+    std::mt19937 gen(5);
+    std::normal_distribution<double> e(0, 0.01);
+    std::vector<double> n = line;
+    for (double &v : n)
+        v *= 1 + e(gen);
+    EXPECT_TRUE(cpm::rbridge::segments(x, n, n, o).empty());
+    EXPECT_THROW(cpm::rbridge::segments(x, y, std::vector<double>(x.size(), 0), o),
+                 cpm::Error);
+}
+
 } // namespace

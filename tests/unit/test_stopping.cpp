@@ -2,6 +2,7 @@
 #include "benchmark_precision.h"
 #include "common_error.h"
 #include "stats_ci.h"
+#include "stats_robust.h"
 
 #include <cmath>
 #include <gtest/gtest.h>
@@ -40,6 +41,8 @@ Precision precision(int min_reps, int max_reps, double cl, double eps)
     p.max_reps = max_reps;
     p.cl = cl;
     p.eps = eps;
+    p.warmup = 0;
+    p.estimator = cpm::bench::Estimator::Mean;
     return p;
 }
 
@@ -111,6 +114,85 @@ TEST(Precision, RejectsBadValues)
     EXPECT_THROW(precision(5, 10, 0.0, 0.025).validate(), cpm::UsageError);
     EXPECT_THROW(precision(5, 10, 0.95, 0.0).validate(), cpm::UsageError);
     EXPECT_THROW(precision(5, 10, 0.95, 1.0).validate(), cpm::UsageError);
+}
+
+// Median interval by order statistics: for n = 10 at 0.95, l = 2
+// (2 P(B <= 1) = 0.0215 <= 0.05 < 2 P(B <= 2) = 0.109), so [x(2), x(9)].
+TEST(Robust, MedianOrderStatisticsInterval)
+{
+    std::vector<double> x = {10, 1, 9, 2, 8, 3, 7, 4, 6, 5};
+    cpm::stats::Estimate e = cpm::stats::median_ci(x, 0.95);
+    EXPECT_DOUBLE_EQ(e.value, 5.5);
+    ASSERT_TRUE(e.has_ci);
+    EXPECT_DOUBLE_EQ(e.lo, 2);
+    EXPECT_DOUBLE_EQ(e.hi, 9);
+    EXPECT_DOUBLE_EQ(e.half_width(), 3.5);
+    // Five values cannot give a 95% interval: 2 (1/2)^5 > 0.05.
+    EXPECT_FALSE(cpm::stats::median_ci({1, 2, 3, 4, 5}, 0.95).has_ci);
+    EXPECT_TRUE(cpm::stats::median_ci({1, 2, 3, 4, 5, 6}, 0.95).has_ci);
+}
+
+// 20% trimmed mean of 10 values drops 2 at each end; the winsorized
+// sample is {3,3,3,4,5,6,7,8,8,8}.
+TEST(Robust, TrimmedMeanAndWinsorizedInterval)
+{
+    std::vector<double> x = {1, 2, 3, 4, 5, 6, 7, 8, 9, 100};
+    cpm::stats::Estimate e = cpm::stats::trimmed_mean_ci(x, 0.2, 0.95);
+    EXPECT_DOUBLE_EQ(e.value, 5.5);
+    std::vector<double> w = {3, 3, 3, 4, 5, 6, 7, 8, 8, 8};
+    double sw = cpm::stats::summarize(w, 0.95).sd;
+    double h = cpm::stats::t_quantile(0.975, 5) * sw / (0.6 * std::sqrt(10.0));
+    EXPECT_NEAR(e.hi - e.value, h, 1e-12);
+    EXPECT_THROW(cpm::stats::trimmed_mean_ci(x, 0.5, 0.95), cpm::Error);
+}
+
+TEST(Robust, OutliersBeyondOuterFences)
+{
+    std::vector<double> x = {1, 1.1, 1.2, 1.0, 0.9, 1.05, 50};
+    EXPECT_EQ(cpm::stats::count_outliers(x), 1u);
+    EXPECT_EQ(cpm::stats::count_outliers({1, 2, 3, 4, 5}), 0u);
+}
+
+// The warm-up repetitions are not counted, whatever their times.
+TEST(Sampler, WarmupNotCounted)
+{
+    Precision p = precision(5, 100, 0.95, 0.025);
+    p.warmup = 2;
+    Sampler s(p);
+    s.add(1000);
+    s.add(500);
+    for (int k = 0; k < 5; ++k)
+        s.add(1.0);
+    EXPECT_TRUE(s.done());
+    EXPECT_EQ(s.result().reps, 5);
+    EXPECT_DOUBLE_EQ(s.result().T, 1.0);
+}
+
+// The median ignores one slow repetition that drags the mean far away;
+// equal times converge before an interval exists.
+TEST(Sampler, MedianResistsAnOutlier)
+{
+    Precision p = precision(5, 100, 0.95, 0.025);
+    p.estimator = cpm::bench::Estimator::Median;
+    Sampler eq(p);
+    for (int k = 0; k < 5; ++k)
+        eq.add(2.0);
+    EXPECT_TRUE(eq.done());
+    EXPECT_TRUE(eq.result().converged);
+    EXPECT_EQ(eq.result().ci, 0.0);
+
+    Sampler s(p);
+    std::vector<double> t = {1.00, 1.01, 0.99, 1.00, 40.0, 1.00, 1.01,
+                             0.99, 1.00, 1.00};
+    for (double v : t)
+        if (!s.done())
+            s.add(v);
+    EXPECT_TRUE(s.result().converged);
+    EXPECT_NEAR(s.result().T, 1.0, 0.011);
+    EXPECT_EQ(s.result().outliers, 1);
+    EXPECT_THROW(cpm::bench::parse_estimator("mode"), cpm::UsageError);
+    EXPECT_EQ(cpm::bench::parse_estimator("trimmed"),
+              cpm::bench::Estimator::Trimmed);
 }
 
 } // namespace
