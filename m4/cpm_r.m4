@@ -4,14 +4,22 @@
 # On by default: configure stops if R, RInside, Rcpp or one of the R
 # packages strucchange, sandwich, zoo is missing, naming the Debian package.
 # --with-R=DIR uses DIR/bin/R; --without-R builds without R.
+# Sets RINSIDE_CPPFLAGS and RINSIDE_LIBS, the flags to compile and link a
+# program embedding R (RInside, Rcpp's headers, libR; RInside's and R's
+# library directories as rpath); RINSIDE_LIBS also goes to cpm.pc's
+# Libs.private (CPM_PC_PRIVATE). Not named R_LIBS: R reads R_LIBS from the
+# environment as its package library path (where a user without root
+# installs RInside or strucchange), and a configure or Makefile variable of
+# that name would hide it from the Rscript checks below and from R run by
+# make check.
 AC_DEFUN([CPM_CHECK_R], [
   AC_ARG_WITH([R],
     [AS_HELP_STRING([--with-R=DIR], [R installation prefix containing bin/R (default: R on PATH)])
 AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time with a message])],
     [], [with_R=yes])
   cpm_have_r=no
-  R_CPPFLAGS=
-  R_LIBS=
+  RINSIDE_CPPFLAGS=
+  RINSIDE_LIBS=
   AS_IF([test "x$with_R" != xno], [
     AS_IF([test "x$with_R" = xyes],
       [AC_PATH_PROG([R_BIN], [R])],
@@ -33,14 +41,14 @@ AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time w
          cpm_deb=r-cran-`echo $cpm_pkg | tr 'A-Z' 'a-z'`
          AC_MSG_ERROR([R package $cpm_pkg is missing; install it (Debian: $cpm_deb), or configure --without-R])])
     done
-    R_CPPFLAGS=`{ "$R_BIN" CMD config --cppflags; echo; "$RSCRIPT" -e 'Rcpp:::CxxFlags()'; echo; "$RSCRIPT" -e 'RInside:::CxxFlags()'; echo; } | tr -d '"' | tr '\n' ' ' | sed 's/-I/-isystem /g'`
-    R_LIBS=`{ "$RSCRIPT" -e 'RInside:::LdFlags()'; echo; "$R_BIN" CMD config --ldflags; } | tr '\n' ' '`
+    RINSIDE_CPPFLAGS=`{ "$R_BIN" CMD config --cppflags; echo; "$RSCRIPT" -e 'Rcpp:::CxxFlags()'; echo; "$RSCRIPT" -e 'RInside:::CxxFlags()'; echo; } | tr -d '"' | tr '\n' ' ' | sed 's/-I/-isystem /g'`
+    RINSIDE_LIBS=`{ "$RSCRIPT" -e 'RInside:::LdFlags()'; echo; "$R_BIN" CMD config --ldflags; } | tr '\n' ' '`
     R_LIBDIR="$R_HOME_DIR/lib"
-    R_LIBS="$R_LIBS -Wl,-rpath,$R_LIBDIR"
+    RINSIDE_LIBS="$RINSIDE_LIBS -Wl,-rpath,$R_LIBDIR"
     cpm_save_CPPFLAGS=$CPPFLAGS
     cpm_save_LIBS=$LIBS
-    CPPFLAGS="$CPPFLAGS $R_CPPFLAGS"
-    LIBS="$R_LIBS $LIBS"
+    CPPFLAGS="$CPPFLAGS $RINSIDE_CPPFLAGS"
+    LIBS="$RINSIDE_LIBS $LIBS"
     AC_MSG_CHECKING([whether a program embedding R through RInside links])
     AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <RInside.h>]],
                                     [[RInside *r = nullptr; return r != nullptr;]])],
@@ -53,8 +61,12 @@ AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time w
     AC_DEFINE([HAVE_R], [1], [R is embedded through RInside])
     cpm_have_r=yes
   ])
-  AC_SUBST([R_CPPFLAGS])
-  AC_SUBST([R_LIBS])
+  AC_SUBST([RINSIDE_CPPFLAGS])
+  AC_SUBST([RINSIDE_LIBS])
+  # Transitional: the old names, until every local.mk uses RINSIDE_*; then
+  # delete these two lines (R_LIBS in a Makefile still hides the user's).
+  AC_SUBST([R_CPPFLAGS], ['$(RINSIDE_CPPFLAGS)'])
+  AC_SUBST([R_LIBS], ['$(RINSIDE_LIBS)'])
   AC_SUBST([RSCRIPT])
   AM_CONDITIONAL([HAVE_R], [test "x$cpm_have_r" = xyes])
 ])
