@@ -63,10 +63,6 @@ AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time w
   ])
   AC_SUBST([RINSIDE_CPPFLAGS])
   AC_SUBST([RINSIDE_LIBS])
-  # Transitional: the old names, until every local.mk uses RINSIDE_*; then
-  # delete these two lines (R_LIBS in a Makefile still hides the user's).
-  AC_SUBST([R_CPPFLAGS], ['$(RINSIDE_CPPFLAGS)'])
-  AC_SUBST([R_LIBS], ['$(RINSIDE_LIBS)'])
   AC_SUBST([RSCRIPT])
   AM_CONDITIONAL([HAVE_R], [test "x$cpm_have_r" = xyes])
 ])

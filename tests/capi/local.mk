@@ -16,7 +16,7 @@ TESTS += $(CAPI_TESTS)
 
 tests_capi_test_capi_SOURCES = tests/capi/test_capi.cpp
 tests_capi_test_capi_CPPFLAGS = $(CAPI_TEST_CPPFLAGS)
-tests_capi_test_capi_LDADD = $(TEST_LDADD) -lgtest_main
+tests_capi_test_capi_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 
 tests_capi_mpi_capi_SOURCES = tests/capi/mpi_capi.cpp tests/mpi/mpi_gtest_main.cpp
 tests_capi_mpi_capi_CPPFLAGS = $(CAPI_TEST_CPPFLAGS)

@@ -20,7 +20,7 @@ TESTS += $(COLL_TESTS) $(COLL_SCRIPT_TESTS)
 
 tests_coll_test_coll_plan_SOURCES = tests/coll/test_coll_plan.cpp
 tests_coll_test_coll_plan_CPPFLAGS = $(COLL_TEST_CPPFLAGS)
-tests_coll_test_coll_plan_LDADD = $(TEST_LDADD) -lgtest_main
+tests_coll_test_coll_plan_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 
 tests_coll_mpi_coll_SOURCES = tests/coll/mpi_coll.cpp tests/mpi/mpi_gtest_main.cpp
 tests_coll_mpi_coll_CPPFLAGS = $(COLL_TEST_CPPFLAGS)

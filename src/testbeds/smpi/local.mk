@@ -38,9 +38,9 @@ cpm-smpirun: $(srcdir)/src/testbeds/smpi/cpm-smpirun.in Makefile
 # source tree (CPM_R_DIR), as for the tools run from the build directory.
 SMPI_TOOLS = smpi/p2p smpi/collective smpi/model smpi/flows smpi/kernel
 SMPI_TOOL_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(DEFS) -I$(top_builddir) \
-	$(MPI_NOCXX_CPPFLAGS) $(INC_TOOLS) $(GSL_CFLAGS) $(R_CPPFLAGS) \
+	$(MPI_NOCXX_CPPFLAGS) $(INC_TOOLS) $(GSL_CFLAGS) $(RINSIDE_CPPFLAGS) \
 	-DCPM_R_DIR='"$(abs_top_srcdir)/R"'
-SMPI_TOOL_LIBS = $(R_LIBS) $(GSL_LIBS)
+SMPI_TOOL_LIBS = $(RINSIDE_LIBS) $(GSL_LIBS)
 # Coarse but safe: every object depends on every header.
 SMPI_TOOL_HDR = $(top_builddir)/config.h $(pkginclude_HEADERS) \
 	$(noinst_HEADERS)
