@@ -89,7 +89,7 @@ void Sampler::add(double t)
     }
     case Estimator::Median:
     case Estimator::Trimmed: {
-        stats::Estimate e = p_.estimator == Estimator::Median
+        stats::Location e = p_.estimator == Estimator::Median
                                 ? stats::median_ci(x_, p_.cl)
                                 : stats::trimmed_mean_ci(x_, 0.2, p_.cl);
         est_ = e.value;

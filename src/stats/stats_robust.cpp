@@ -23,15 +23,15 @@ void check_level(double cl)
 
 } // namespace
 
-double Estimate::half_width() const
+double Location::half_width() const
 {
     return has_ci ? std::max(value - lo, hi - value) : 0;
 }
 
-Estimate median_ci(std::vector<double> x, double cl)
+Location median_ci(std::vector<double> x, double cl)
 {
     check_level(cl);
-    Estimate e;
+    Location e;
     std::size_t n = x.size();
     if (n == 0)
         return e;
@@ -56,13 +56,13 @@ Estimate median_ci(std::vector<double> x, double cl)
     return e;
 }
 
-Estimate trimmed_mean_ci(std::vector<double> x, double g, double cl)
+Location trimmed_mean_ci(std::vector<double> x, double g, double cl)
 {
     check_level(cl);
     if (!(g >= 0 && g < 0.5))
         CPM_THROW("trimming fraction must lie in [0, 0.5), got " +
                   std::to_string(g));
-    Estimate e;
+    Location e;
     std::size_t n = x.size();
     if (n == 0)
         return e;

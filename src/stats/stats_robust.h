@@ -28,7 +28,7 @@
 namespace cpm::stats {
 
 /** A location estimate and its confidence interval [lo, hi]. */
-struct Estimate {
+struct Location {
     double value = 0;  /**< the estimate */
     double lo = 0;     /**< lower end of the interval */
     double hi = 0;     /**< upper end of the interval */
@@ -39,11 +39,11 @@ struct Estimate {
 };
 
 /** The median of x and its order-statistics interval at level cl. */
-Estimate median_ci(std::vector<double> x, double cl);
+Location median_ci(std::vector<double> x, double cl);
 
 /** The g-trimmed mean of x (0 <= g < 0.5) and its Tukey-McLaughlin
  *  interval at level cl. */
-Estimate trimmed_mean_ci(std::vector<double> x, double g, double cl);
+Location trimmed_mean_ci(std::vector<double> x, double g, double cl);
 
 /** The number of values of x beyond Tukey's outer fences (3 IQR); 0 for
  *  fewer than 4 values. */

@@ -121,7 +121,7 @@ TEST(Precision, RejectsBadValues)
 TEST(Robust, MedianOrderStatisticsInterval)
 {
     std::vector<double> x = {10, 1, 9, 2, 8, 3, 7, 4, 6, 5};
-    cpm::stats::Estimate e = cpm::stats::median_ci(x, 0.95);
+    cpm::stats::Location e = cpm::stats::median_ci(x, 0.95);
     EXPECT_DOUBLE_EQ(e.value, 5.5);
     ASSERT_TRUE(e.has_ci);
     EXPECT_DOUBLE_EQ(e.lo, 2);
@@ -137,7 +137,7 @@ TEST(Robust, MedianOrderStatisticsInterval)
 TEST(Robust, TrimmedMeanAndWinsorizedInterval)
 {
     std::vector<double> x = {1, 2, 3, 4, 5, 6, 7, 8, 9, 100};
-    cpm::stats::Estimate e = cpm::stats::trimmed_mean_ci(x, 0.2, 0.95);
+    cpm::stats::Location e = cpm::stats::trimmed_mean_ci(x, 0.2, 0.95);
     EXPECT_DOUBLE_EQ(e.value, 5.5);
     std::vector<double> w = {3, 3, 3, 4, 5, 6, 7, 8, 8, 8};
     double sw = cpm::stats::summarize(w, 0.95).sd;
