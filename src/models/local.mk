@@ -17,11 +17,13 @@ src_models_libmodels_la_SOURCES = \
 	src/models/taulop_cost.cpp \
 	src/models/model_taulop.cpp \
 	src/models/model_taulop_kernel.cpp \
-	src/models/model_taulop_build.cpp
+	src/models/model_taulop_build.cpp \
+	src/models/model_segments.cpp
 src_models_libmodels_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_MODELS)
 libcpm_la_LIBADD += src/models/libmodels.la
 pkginclude_HEADERS += \
 	src/models/model_data.h \
+	src/models/model_segments.h \
 	src/models/model_hockney.h \
 	src/models/model_lmo.h \
 	src/models/model_plogp.h \

@@ -1,0 +1,63 @@
+/**
+ * \file model_segments.h
+ * \brief Size segments of point-to-point times: where a transport changes
+ *        protocol or copy mode, found from the measurements. No MPI.
+ *
+ * Point-to-point time is piecewise linear in the message size M:
+ *
+ *     T_ij(M) = a_ij^s + b_ij^s M,   for start_s <= M < start_{s+1},
+ *
+ * with start_0 = 0 and the last segment unbounded. The segments of a
+ * class of pairs that share a transport (ranks on one node, ranks on two
+ * nodes) are found by Bai-Perron (rbridge::segments) on the class's mean
+ * time over a sweep of sizes, fitted relatively so that every size counts
+ * alike; a segment starts at the first measured size after a break. A
+ * model with one segment is the linear model of CPM 1.0.1.
+ */
+#ifndef CPM_MODEL_SEGMENTS_H
+#define CPM_MODEL_SEGMENTS_H
+
+#include "rbridge.h"
+
+#include <string>
+#include <vector>
+
+/** \addtogroup models
+ *  @{ */
+
+namespace cpm::models {
+
+/** The segments of the message size: segment 0 starts at 0, segment s > 0
+ *  at starts[s-1] (increasing, positive). */
+struct Segments {
+    std::vector<long> starts; /**< first size of segments 1, 2, ... */
+
+    /** Number of segments (starts.size() + 1). */
+    int count() const { return int(starts.size()) + 1; }
+    /** The segment of size M: the number of starts <= M. */
+    int of(double M) const;
+    /** First size of segment s (0 for s = 0). */
+    long start(int s) const { return s == 0 ? 0 : starts[std::size_t(s - 1)]; }
+    /** "0" for one segment, else the starts as "0,8192,65536". */
+    std::string text() const;
+    /** Throws cpm::UsageError unless the starts are positive and
+     *  increasing. */
+    void validate() const;
+};
+
+/** Transport classes of the pairs of n ranks, in pair_index order: 0 if
+ *  both ranks have the same processor name (one node), 1 otherwise. */
+std::vector<int> pair_classes(const std::vector<std::string> &processors);
+
+/** The segments of a class's times y (> 0) over increasing sizes x:
+ *  Bai-Perron on the relative fit; a segment starts at the first size
+ *  after a break. Throws cpm::Error (from R) where R cannot decide. */
+Segments find_segments(const std::vector<double> &x,
+                       const std::vector<double> &y,
+                       const rbridge::BreakpointOptions &options);
+
+} // namespace cpm::models
+
+/** @} */
+
+#endif
