@@ -1,7 +1,8 @@
 # benchmark: the measurement module (MPIBlib's design): precision and the
 # stopping rule, timing methods, roundtrips, one-to-two experiments,
 # collectives, the kernels' communication, tau-Lop's rings, schedules of
-# parallel rounds. Depends on kernels, stats and common. The programs
+# parallel rounds; the writer and reader of the measurement outputs.
+# Depends on kernels, stats and common. The programs
 # that drive it are in src/tools.
 noinst_LTLIBRARIES += benchmark/libbenchmark.la
 benchmark_libbenchmark_la_SOURCES = \
@@ -15,7 +16,8 @@ benchmark_libbenchmark_la_SOURCES = \
 	benchmark/benchmark_coll_binomial.cpp \
 	benchmark/benchmark_collective.cpp \
 	benchmark/benchmark_kernel.cpp \
-	benchmark/benchmark_ring.cpp
+	benchmark/benchmark_ring.cpp \
+	benchmark/benchmark_output.cpp
 benchmark_libbenchmark_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_BENCHMARK)
 libcpm_la_LIBADD += benchmark/libbenchmark.la
 pkginclude_HEADERS += \
@@ -27,5 +29,6 @@ pkginclude_HEADERS += \
 	benchmark/benchmark_coll.h \
 	benchmark/benchmark_collective.h \
 	benchmark/benchmark_kernel.h \
-	benchmark/benchmark_ring.h
+	benchmark/benchmark_ring.h \
+	benchmark/benchmark_output.h
 noinst_HEADERS += benchmark/benchmark_coll_util.h benchmark/benchmark_coll_tree.h

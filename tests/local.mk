@@ -83,6 +83,24 @@ tests_unit_test_taulop_cost_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 tests_unit_test_model_taulop_SOURCES = tests/unit/test_model_taulop.cpp
 tests_unit_test_model_taulop_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_model_taulop_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
+# The file formats: bounded line reads and the readers built on them
+# (test_text), measurement outputs (test_output, with the observed times of
+# model --compare), the SMPI truth file (test_truth_file, also through
+# cpm-smpi-platform).
+UNIT_TESTS += tests/unit/test_text tests/unit/test_output \
+	tests/unit/test_truth_file
+tests_unit_test_text_SOURCES = tests/unit/test_text.cpp
+tests_unit_test_text_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_text_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
+tests_unit_test_output_SOURCES = tests/unit/test_output.cpp
+tests_unit_test_output_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_output_LDADD = src/registry/libregistry.la $(TEST_LDADD) \
+	$(GTEST_MAIN_LIBS)
+tests_unit_test_truth_file_SOURCES = tests/unit/test_truth_file.cpp \
+	src/testbeds/smpi/smpi_truth_file.cpp src/testbeds/smpi/smpi_truth_file.h
+tests_unit_test_truth_file_CPPFLAGS = $(TEST_CPPFLAGS) \
+	-I$(top_srcdir)/src/testbeds/smpi
+tests_unit_test_truth_file_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 tests_unit_test_rbridge_SOURCES = tests/unit/test_rbridge.cpp
 tests_unit_test_rbridge_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_rbridge_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)

@@ -4,10 +4,9 @@
 #include "kernel_config.h"
 
 #include "common_error.h"
+#include "common_text.h"
 #include "kernel_text.h"
 
-#include <cerrno>
-#include <cstdlib>
 #include <fstream>
 #include <map>
 
@@ -25,12 +24,7 @@ const long kMaxN = 1L << 20;
 long to_long(const std::string &w, const std::string &name, int line,
              const std::string &what)
 {
-    errno = 0;
-    char *end = nullptr;
-    long v = std::strtol(w.c_str(), &end, 10);
-    if (w.empty() || *end || errno == ERANGE)
-        fail(name, line, "bad " + what + " '" + w + "' (expected an integer)");
-    return v;
+    return integer_at(name, line, w, what);
 }
 
 std::string rect_text(const Rect &r)
@@ -114,7 +108,7 @@ Config read_config(std::istream &in, const std::string &name)
     std::vector<int> lines;
     bool have_kernel = false, have_n = false;
     int line = 0;
-    for (std::vector<std::string> w; text::next_words(in, line, w);) {
+    for (std::vector<std::string> w; text::next_words(in, name, line, w);) {
         if (!have_kernel) {
             if (w[0] != "kernel" || w.size() != 2)
                 fail(name, line, "expected 'kernel summa' or 'kernel wave2d' "
@@ -150,8 +144,6 @@ Config read_config(std::istream &in, const std::string &name)
             lines.push_back(line);
         }
     }
-    if (in.bad())
-        fail(name, line, "read error");
     if (!have_kernel)
         fail(name, line, "empty configuration (expected 'kernel summa' or "
                          "'kernel wave2d', 'N SIDE' and a line per rank)");

@@ -26,7 +26,7 @@ std::vector<LayoutProcess> read_layout(std::istream &in,
     std::vector<LayoutProcess> procs;
     std::map<std::string, std::string> type_of;
     int line = 0;
-    for (std::vector<std::string> w; text::next_words(in, line, w);) {
+    for (std::vector<std::string> w; text::next_words(in, name, line, w);) {
         if (w.size() != 3 && w.size() != 4)
             fail(name, line, "expected 'node type speed [count]', got " +
                                  std::to_string(w.size()) + " fields");

@@ -2,9 +2,9 @@
 #include "kernel_text.h"
 
 #include "common_error.h"
+#include "common_text.h"
 
 #include <algorithm>
-#include <sstream>
 
 namespace cpm::kernels::text {
 
@@ -14,21 +14,30 @@ void fail(const std::string &name, int line, const std::string &what)
                               : name + ": " + what);
 }
 
-bool next_words(std::istream &in, int &line, std::vector<std::string> &words)
+bool next_words(std::istream &in, const std::string &name, int &line,
+                std::vector<std::string> &words)
 {
     std::string text;
-    while (std::getline(in, text)) {
+    for (;;) {
+        LineStatus s = read_line(in, text);
+        if (s == LineStatus::End)
+            break;
         ++line;
+        if (s == LineStatus::TooLong)
+            fail(name, line,
+                 "line longer than " + std::to_string(kMaxLineBytes) +
+                     " bytes");
+        if (in.bad())
+            break;
         std::size_t hash = text.find('#');
         if (hash != std::string::npos)
             text.erase(hash);
-        std::istringstream s(text);
-        words.clear();
-        for (std::string x; s >> x;)
-            words.push_back(x);
+        words = split_words(text);
         if (!words.empty())
             return true;
     }
+    if (in.bad())
+        fail(name, line, "read error");
     words.clear();
     return false;
 }

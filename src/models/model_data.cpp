@@ -1,15 +1,19 @@
+/* Model files (model_data.h): the records of any model, their text form
+ * (the one reader and writer of model files, doc/formats.md) and their
+ * JSON form. */
 #include "model_data.h"
 
 #include "common_error.h"
+#include "common_text.h"
 
 #include <algorithm>
-#include <cerrno>
-#include <climits>
 #include <cctype>
+#include <climits>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <istream>
+#include <limits>
 #include <nlohmann/json.hpp>
 #include <ostream>
 #include <set>
@@ -166,36 +170,24 @@ std::string article(const std::string &model)
     return (acronym && vowel ? "an " : "a ") + model;
 }
 
-/* Reads the text format line by line and reports the first problem with
- * the file name and line number. */
+/* Reads the text format line by line (bounded: common_text's LineReader)
+ * and reports the first problem with the file name and line number. */
 class Parser {
 public:
-    Parser(std::istream &in, const std::string &file) : in_(in), file_(file) {}
+    Parser(std::istream &in, const std::string &file) : in_(in, file) {}
 
-    [[noreturn]] void fail(const std::string &what) const
-    {
-        // An empty file has no line to name.
-        throw UsageError(line_ > 0 ? file_ + ":" + std::to_string(line_) +
-                                         ": " + what
-                                   : file_ + ": " + what);
-    }
+    [[noreturn]] void fail(const std::string &what) const { in_.fail(what); }
 
     /* Next non-blank, non-comment line split into words; false at EOF. */
     bool next(std::vector<std::string> &words, std::string &text)
     {
-        while (std::getline(in_, text)) {
-            ++line_;
+        while (in_.next(text)) {
             std::size_t start = text.find_first_not_of(" \t\r");
             if (start == std::string::npos || text[start] == '#')
                 continue;
-            std::istringstream s(text);
-            words.clear();
-            for (std::string w; s >> w;)
-                words.push_back(w);
+            words = split_words(text);
             return true;
         }
-        if (in_.bad())
-            fail("read error");
         return false;
     }
 
@@ -216,32 +208,22 @@ public:
         return s;
     }
 
-    long integer(const std::string &w, const char *what) const
+    /* "bad WHAT 'W'" unless w is an integer (cpm::parse_long), "WHAT V
+     * outside LO..HI" unless it lies in [lo, hi]. */
+    long integer(const std::string &w, const char *what,
+                 long lo = std::numeric_limits<long>::min(),
+                 long hi = std::numeric_limits<long>::max()) const
     {
-        errno = 0;
-        char *end = nullptr;
-        long v = std::strtol(w.c_str(), &end, 10);
-        if (w.empty() || *end || errno)
-            fail(std::string("bad ") + what + " '" + w + "'");
-        return v;
+        return in_.integer(w, what, lo, hi);
     }
 
-    double real(const std::string &w) const
-    {
-        errno = 0;
-        char *end = nullptr;
-        double v = std::strtod(w.c_str(), &end);
-        if (w.empty() || *end || errno == ERANGE || !std::isfinite(v))
-            fail("bad number '" + w + "'");
-        return v;
-    }
+    /* "bad number 'W'" unless w is a finite number (cpm::parse_double). */
+    double real(const std::string &w) const { return in_.real(w, "number"); }
 
-    int line() const { return line_; }
+    int line() const { return in_.line(); }
 
 private:
-    std::istream &in_;
-    std::string file_;
-    int line_ = 0;
+    LineReader in_;
 };
 
 /* Header lines up to and including "model NAME". */
@@ -272,9 +254,9 @@ bench::Precision parse_precision(Parser &p, const std::string &text)
         std::string k = kv.substr(0, eq);
         std::string v = eq == std::string::npos ? "" : kv.substr(eq + 1);
         if (k == "min_reps")
-            prec.min_reps = int(p.integer(v, "min_reps"));
+            prec.min_reps = int(p.integer(v, "min_reps", INT_MIN, INT_MAX));
         else if (k == "max_reps")
-            prec.max_reps = int(p.integer(v, "max_reps"));
+            prec.max_reps = int(p.integer(v, "max_reps", INT_MIN, INT_MAX));
         else if (k == "cl")
             prec.cl = p.real(v);
         else if (k == "eps")

@@ -1,11 +1,16 @@
+/* Observed against predicted (registry_compare.h): the observed times
+ * from a measurement output read by bench::read_output, the columns by
+ * name, and the comparison table. */
 #include "registry_compare.h"
 
+#include "benchmark_output.h"
 #include "common_error.h"
+#include "common_parse.h"
+#include "common_text.h"
 
-#include <cerrno>
+#include <climits>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <istream>
 #include <limits>
 #include <ostream>
@@ -14,45 +19,6 @@
 namespace cpm::registry {
 
 namespace {
-
-[[noreturn]] void fail(const std::string &name, int line,
-                       const std::string &what)
-{
-    throw UsageError(line > 0 ? name + ":" + std::to_string(line) + ": " + what
-                              : name + ": " + what);
-}
-
-/* The value of a header line "# KEY: VALUE", or "" if it is not one. */
-bool header_value(const std::string &text, const std::string &key,
-                  std::string &value)
-{
-    std::string prefix = "# " + key + ": ";
-    if (text.rfind(prefix, 0) != 0)
-        return false;
-    value = text.substr(prefix.size());
-    return true;
-}
-
-long to_long(const std::string &w, const std::string &name, int line,
-             const char *what)
-{
-    errno = 0;
-    char *end = nullptr;
-    long v = std::strtol(w.c_str(), &end, 10);
-    if (w.empty() || *end || errno)
-        fail(name, line, std::string("bad ") + what + " '" + w + "'");
-    return v;
-}
-
-double to_double(const std::string &w, const std::string &name, int line)
-{
-    errno = 0;
-    char *end = nullptr;
-    double v = std::strtod(w.c_str(), &end);
-    if (w.empty() || *end || errno == ERANGE)
-        fail(name, line, "bad number '" + w + "'");
-    return v;
-}
 
 bool contains(const std::string &s, const char *part)
 {
@@ -63,113 +29,73 @@ bool contains(const std::string &s, const char *part)
 
 Observed read_observed(std::istream &in, const std::string &name)
 {
+    bench::Output out = bench::read_output(in, name);
     Observed obs;
-    std::string text, value;
-    int line = 0;
-    bool columns = false;
+    obs.tool = out.tool;
+    bool p2p = obs.tool == "p2p";
+    if (const bench::OutputLine *l = out.find("processes"))
+        obs.n = int(integer_at(name, l->line, l->value, "number of processes",
+                               2, INT_MAX));
+    else
+        out.fail(out.last_line, "no '# processes:' line");
+    if (const bench::OutputLine *l = out.find("operation"))
+        obs.operation = l->value.substr(0, l->value.find(' '));
+    else if (!p2p)
+        out.fail(out.last_line, "no '# operation:' line");
+    if (const bench::OutputLine *l = out.find("root"))
+        obs.root = int(integer_at(name, l->line, l->value, "root", 0,
+                                  obs.n - 1));
+    if (const bench::OutputLine *l = out.find("config"))
+        obs.config = l->value;
+    else if (obs.tool == "kernel")
+        out.fail(out.last_line, "no '# config:' line");
     // The `# config-line:` values at their own line numbers (other lines
     // empty), so that read_config names the output's lines.
-    std::string config_text;
-    int config_lines = 0;
-    while (std::getline(in, text)) {
-        ++line;
-        if (!text.empty() && text.back() == '\r')
-            text.pop_back();
-        if (text.empty())
-            continue;
-        if (text[0] == '#') {
-            if (line == 1) {
-                if (text.rfind("# CPM p2p ", 0) == 0)
-                    obs.tool = "p2p";
-                else if (text.rfind("# CPM collective ", 0) == 0)
-                    obs.tool = "collective";
-                else if (text.rfind("# CPM kernel ", 0) == 0)
-                    obs.tool = "kernel";
-                else
-                    fail(name, line,
-                         "not an output of p2p or collective, nor of kernel "
-                         "(expected '# CPM p2p', '# CPM collective' or "
-                         "'# CPM kernel')");
-            } else if (header_value(text, "processes", value)) {
-                obs.n = int(to_long(value, name, line, "number of processes"));
-            } else if (header_value(text, "operation", value)) {
-                obs.operation = value.substr(0, value.find(' '));
-            } else if (header_value(text, "config", value)) {
-                obs.config = value;
-            } else if (header_value(text, "config-line", value)) {
-                for (int k = config_lines; k < line - 1; ++k)
-                    config_text += '\n';
-                config_text += value + '\n';
-                config_lines = line;
-            } else if (header_value(text, "root", value)) {
-                obs.root = int(to_long(value, name, line, "root"));
-            } else if (header_value(text, "columns", value)) {
-                const char *want = obs.tool == "p2p" ? "M i j T wtick reps ci"
-                                                     : "M T wtick reps ci";
-                if (value != want)
-                    fail(name, line,
-                         "unexpected columns '" + value + "' (expected '" +
-                             want + "')");
-                columns = true;
-            }
-            continue;
+    std::vector<const bench::OutputLine *> config = out.find_all("config-line");
+    if (obs.tool == "kernel" && !config.empty()) {
+        std::string text;
+        int lines = 0;
+        for (const bench::OutputLine *l : config) {
+            for (; lines < l->line - 1; ++lines)
+                text += '\n';
+            text += l->value + '\n';
+            lines = l->line;
         }
-        if (obs.tool.empty())
-            fail(name, line,
-                 "not an output of p2p or collective (no '# CPM' line)");
-        if (!columns)
-            fail(name, line, "data before the '# columns:' line");
-        std::istringstream s(text);
-        std::vector<std::string> w;
-        for (std::string x; s >> x;)
-            w.push_back(x);
-        bool p2p = obs.tool == "p2p";
-        if (w.size() != (p2p ? 7u : 5u))
-            fail(name, line,
-                 "expected " + std::to_string(p2p ? 7 : 5) + " columns, got " +
-                     std::to_string(w.size()));
-        Observed::Row r;
-        r.M = to_long(w[0], name, line, "message size");
-        std::size_t k = 1;
-        if (p2p) {
-            r.i = int(to_long(w[1], name, line, "rank"));
-            r.j = int(to_long(w[2], name, line, "rank"));
-            if (r.i < 0 || r.j < 0 || r.i >= obs.n || r.j >= obs.n)
-                fail(name, line,
-                     "pair " + w[1] + "," + w[2] + " outside 0.." +
-                         std::to_string(obs.n - 1));
-            k = 3;
-        }
-        r.T = to_double(w[k], name, line);
-        r.ci = to_double(w[k + 3], name, line);
-        if (r.M < 0)
-            fail(name, line, "negative message size");
-        obs.rows.push_back(r);
-    }
-    if (in.bad())
-        fail(name, line, "read error");
-    if (obs.tool.empty())
-        fail(name, line, "empty file, not an output of p2p or collective");
-    if (obs.n < 2)
-        fail(name, line, "no '# processes:' line");
-    if (obs.tool != "p2p" && obs.operation.empty())
-        fail(name, line, "no '# operation:' line");
-    if (obs.tool == "kernel" && obs.config.empty())
-        fail(name, line, "no '# config:' line");
-    if (obs.tool == "kernel" && config_lines > 0) {
-        std::istringstream c(config_text);
+        std::istringstream c(text);
         obs.kernel_config = std::make_shared<const kernels::Config>(
             kernels::read_config(c, name));
         if (int(obs.kernel_config->procs.size()) != obs.n)
-            fail(name, config_lines,
-                 "the configuration of the '# config-line:' lines has " +
-                     std::to_string(obs.kernel_config->procs.size()) +
-                     " processes, the run " + std::to_string(obs.n));
+            out.fail(config.back()->line,
+                     "the configuration of the '# config-line:' lines has " +
+                         std::to_string(obs.kernel_config->procs.size()) +
+                         " processes, the run " + std::to_string(obs.n));
     }
-    if (obs.tool == "p2p")
+    if (p2p)
         obs.operation = "p2p";
+    // The columns by name: M, T, ci, and i, j for p2p.
+    std::size_t cM = out.column("M"), cT = out.column("T"),
+                cci = out.column("ci");
+    std::size_t ci = p2p ? out.column("i") : 0, cj = p2p ? out.column("j") : 0;
+    for (const bench::OutputRow &row : out.rows) {
+        Observed::Row r;
+        r.M = out.integer(row, cM);
+        if (p2p) {
+            r.i = int(out.integer(row, ci));
+            r.j = int(out.integer(row, cj));
+            if (r.i >= obs.n || r.j >= obs.n)
+                out.fail(row.line, "pair " + row.fields[ci] + "," +
+                                       row.fields[cj] + " outside 0.." +
+                                       std::to_string(obs.n - 1));
+        }
+        r.T = out.real(row, cT);
+        r.ci = out.real(row, cci);
+        if (!(r.T > 0))
+            out.fail(row.line, "observed time " + quoted(row.fields[cT]) +
+                                   " is not positive");
+        obs.rows.push_back(r);
+    }
     if (obs.rows.empty())
-        fail(name, line, "no measurements");
+        out.fail(out.last_line, "no measurements");
     return obs;
 }
 

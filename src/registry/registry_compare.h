@@ -54,8 +54,10 @@ struct Observed {
     std::vector<Row> rows; /**< in file order */
 };
 
-/** Reads a p2p, collective or kernel output; throws cpm::UsageError
- *  naming the file, line and problem. */
+/** Reads a p2p, collective or kernel output (bench::read_output) and the
+ *  header lines and columns a comparison needs: processes, operation,
+ *  root, config and config-line; M, T, ci, and i, j for p2p. Observed
+ *  times must be positive. Throws cpm::UsageError "FILE:LINE: problem". */
 Observed read_observed(std::istream &in, const std::string &name);
 
 /** The model operation that predicts an observed one: "p2p" for p2p,

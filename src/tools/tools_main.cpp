@@ -1,3 +1,6 @@
+/* The tool framework (tools_main.h): run information, the header of the
+ * measurement outputs (written by benchmark_output), progress, and the
+ * main() skeleton with clean error exits on every rank. */
 #include "tools_main.h"
 
 #include "common_error.h"
@@ -9,13 +12,6 @@
 #include <iostream>
 #include <sstream>
 #include <unistd.h>
-
-#ifdef HAVE_CONFIG_H
-#include "config.h"
-#endif
-#ifndef PACKAGE_VERSION
-#define PACKAGE_VERSION "unknown"
-#endif
 
 namespace cpm::tools {
 
@@ -37,47 +33,44 @@ RunInfo collect_run_info(MPI_Comm comm, const std::string &tool,
     return info;
 }
 
-void write_header(std::ostream &out, const RunInfo &info,
-                  const ToolOptions &opt,
-                  const std::vector<std::pair<std::string, std::string>> &extra)
+std::vector<HeaderLine> run_lines(const RunInfo &info,
+                                  const ToolOptions &opt)
 {
-    out << "# CPM " << info.tool << " " << PACKAGE_VERSION << "\n";
-    out << "# command: " << info.command << "\n";
-    out << "# date: " << info.date << "\n";
-    out << "# mpi: " << info.mpi << "\n";
-    out << "# processes: " << info.processors.size() << "\n";
+    std::vector<HeaderLine> lines = {
+        {"command", info.command},
+        {"date", info.date},
+        {"mpi", info.mpi},
+        {"processes", std::to_string(info.processors.size())}};
     for (std::size_t r = 0; r < info.processors.size(); ++r)
-        out << "# processor " << r << ": " << info.processors[r] << "\n";
+        lines.push_back({"processor " + std::to_string(r), info.processors[r]});
     const Precision &p = opt.precision;
-    out << "# precision: min_reps=" << p.min_reps << " max_reps=" << p.max_reps
-        << " cl=" << p.cl << " eps=" << p.eps << "\n";
-    for (const auto &kv : extra)
-        out << "# " << kv.first << ": " << kv.second << "\n";
+    std::ostringstream prec;
+    prec << "min_reps=" << p.min_reps << " max_reps=" << p.max_reps
+         << " cl=" << p.cl << " eps=" << p.eps;
+    lines.push_back({"precision", prec.str()});
+    return lines;
 }
 
-void write_results(
-    std::ostream &out, const RunInfo &info, const ToolOptions &opt,
-    std::vector<std::pair<std::string, std::string>> lines,
-    const std::vector<Result> &results, double total,
-    const std::vector<std::pair<std::string, std::string>> &trailing)
+void write_header(std::ostream &out, const RunInfo &info,
+                  const ToolOptions &opt, const std::vector<HeaderLine> &extra,
+                  const std::vector<std::string> &columns)
 {
-    long converged = 0;
-    for (const Result &r : results)
-        converged += r.converged;
-    char buf[256];
-    std::snprintf(buf, sizeof buf, "%.6f s", total);
-    lines.push_back({"total benchmarking time", buf});
-    lines.push_back({"converged", std::to_string(converged) + " of " +
-                                      std::to_string(results.size()) +
-                                      " experiments"});
+    std::vector<HeaderLine> lines = run_lines(info, opt);
+    lines.insert(lines.end(), extra.begin(), extra.end());
+    write_output_header(out, info.tool, lines, columns);
+}
+
+void write_results(std::ostream &out, const RunInfo &info,
+                   const ToolOptions &opt, std::vector<HeaderLine> lines,
+                   const std::vector<Result> &results, double total,
+                   const std::vector<HeaderLine> &trailing)
+{
+    std::vector<HeaderLine> summary = summary_lines(results, total);
+    lines.insert(lines.end(), summary.begin(), summary.end());
     lines.insert(lines.end(), trailing.begin(), trailing.end());
-    lines.push_back({"columns", "M T wtick reps ci"});
-    write_header(out, info, opt, lines);
-    for (const Result &r : results) {
-        std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %d %.3e\n", r.M, r.T,
-                      r.wtick, r.reps, r.ci);
-        out << buf;
-    }
+    write_header(out, info, opt, lines, result_columns());
+    for (const Result &r : results)
+        write_result_row(out, r);
 }
 
 Progress::Progress(const std::string &tool, long total, bool verbose,

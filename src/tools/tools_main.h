@@ -6,6 +6,7 @@
 #ifndef CPM_TOOLS_MAIN_H
 #define CPM_TOOLS_MAIN_H
 
+#include "benchmark_output.h"
 #include "tools_options.h"
 
 #include <mpi.h>
@@ -35,20 +36,28 @@ struct RunInfo {
 RunInfo collect_run_info(MPI_Comm comm, const std::string &tool,
                          const std::string &command);
 
-/** Writes the common header lines; extra lines are "key: value" pairs. */
+/** The header lines every measurement output starts with (after `# CPM
+ *  TOOL VERSION`): command, date, mpi, processes, a processor line per
+ *  rank and the precision (doc/formats.md). */
+std::vector<bench::HeaderLine> run_lines(const RunInfo &info,
+                                         const ToolOptions &opt);
+
+/** Writes the header of a measurement output (bench::write_output_header):
+ *  the run's lines, then extra, then `# columns:` with columns. */
 void write_header(std::ostream &out, const RunInfo &info,
                   const ToolOptions &opt,
-                  const std::vector<std::pair<std::string, std::string>> &extra);
+                  const std::vector<bench::HeaderLine> &extra,
+                  const std::vector<std::string> &columns);
 
 /** Writes a measurement output of the collective and kernel tools: the
- *  common header with the lines, then "total benchmarking time", the
- *  number of converged experiments, the trailing lines and "columns: M T
- *  wtick reps ci", then one row per result. */
-void write_results(
-    std::ostream &out, const RunInfo &info, const ToolOptions &opt,
-    std::vector<std::pair<std::string, std::string>> lines,
-    const std::vector<bench::Result> &results, double total,
-    const std::vector<std::pair<std::string, std::string>> &trailing = {});
+ *  header with the lines, then "total benchmarking time", the number of
+ *  converged experiments (bench::summary_lines), the trailing lines and
+ *  "columns: M T wtick reps ci", then one row per result. */
+void write_results(std::ostream &out, const RunInfo &info,
+                   const ToolOptions &opt,
+                   std::vector<bench::HeaderLine> lines,
+                   const std::vector<bench::Result> &results, double total,
+                   const std::vector<bench::HeaderLine> &trailing = {});
 
 /** Progress of a run on rank 0's stderr: experiments done of total, time
  *  elapsed and an estimate of the time left. Silent unless stderr is a

@@ -1,13 +1,13 @@
 /* p2p: roundtrips between all pairs of processes (or the given pairs) over
  * a range of message sizes. Prints one row per pair and size with the
  * one-way time, i.e. half the mean roundtrip. */
+#include "benchmark_output.h"
 #include "benchmark_p2p.h"
 #include "tools_main.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
-#include <cstdio>
 #include <memory>
 
 using namespace cpm;
@@ -49,34 +49,29 @@ void run(const ToolOptions &opt, MPI_Comm comm)
     agree(comm, [&] {
         if (rank != 0)
             return;
-        long converged = 0, count = 0;
+        // One-way times: the halves of the roundtrips.
+        std::vector<Result> halves;
+        std::vector<Pair> of;
         for (const auto &row : results)
-            for (const Result &r : row) {
-                converged += r.converged;
-                ++count;
+            for (std::size_t e = 0; e < row.size(); ++e) {
+                Result r = row[e];
+                r.T /= 2;
+                r.ci /= 2;
+                halves.push_back(r);
+                of.push_back(pairs[e]);
             }
         std::size_t rounds = schedule_pairs(n, pairs, opt.parallel).size();
-        char buf[256];
-        std::snprintf(buf, sizeof buf, "%.6f s", total);
+        std::vector<HeaderLine> lines = {
+            {"experiment", "roundtrip i <-> j, M bytes each way, timed on i"},
+            {"T", "one-way time = mean roundtrip / 2 (s); ci likewise halved"},
+            {"parallel", std::to_string(opt.parallel) + " (" +
+                             std::to_string(rounds) + " rounds per size)"}};
+        std::vector<HeaderLine> summary = summary_lines(halves, total);
+        lines.insert(lines.end(), summary.begin(), summary.end());
         std::ostream &os = out->stream();
-        write_header(
-            os, info, opt,
-            {{"experiment", "roundtrip i <-> j, M bytes each way, timed on i"},
-             {"T", "one-way time = mean roundtrip / 2 (s); ci likewise halved"},
-             {"parallel", std::to_string(opt.parallel) + " (" +
-                              std::to_string(rounds) + " rounds per size)"},
-             {"total benchmarking time", buf},
-             {"converged", std::to_string(converged) + " of " +
-                               std::to_string(count) + " experiments"},
-             {"columns", "M i j T wtick reps ci"}});
-        for (std::size_t s = 0; s < sizes.size(); ++s)
-            for (std::size_t e = 0; e < pairs.size(); ++e) {
-                const Result &r = results[s][e];
-                std::snprintf(buf, sizeof buf, "%ld %d %d %.9e %.3e %d %.3e\n",
-                              r.M, pairs[e].i, pairs[e].j, r.T / 2, r.wtick,
-                              r.reps, r.ci / 2);
-                os << buf;
-            }
+        write_header(os, info, opt, lines, pair_columns());
+        for (std::size_t k = 0; k < halves.size(); ++k)
+            write_pair_row(os, halves[k], of[k].i, of[k].j);
         out->commit();
     });
 }

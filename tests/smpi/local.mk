@@ -12,6 +12,9 @@
 SMPI_LIB_SRC = \
 	$(srcdir)/src/common/common_error.cpp \
 	$(srcdir)/src/common/common_mpi.cpp \
+	$(srcdir)/src/common/common_parse.cpp \
+	$(srcdir)/src/common/common_text.cpp \
+	$(srcdir)/src/testbeds/smpi/smpi_truth_file.cpp \
 	$(srcdir)/src/stats/stats_ci.cpp \
 	$(srcdir)/src/stats/stats_robust.cpp \
 	$(srcdir)/benchmark/benchmark_precision.cpp \
@@ -20,6 +23,9 @@ SMPI_LIB_SRC = \
 SMPI_LIB_HDR = \
 	$(srcdir)/src/common/common_error.h \
 	$(srcdir)/src/common/common_mpi.h \
+	$(srcdir)/src/common/common_parse.h \
+	$(srcdir)/src/common/common_text.h \
+	$(srcdir)/src/testbeds/smpi/smpi_truth_file.h \
 	$(srcdir)/src/stats/stats_ci.h \
 	$(srcdir)/src/stats/stats_robust.h \
 	$(srcdir)/src/stats/stats_gsl_guard.h \
@@ -28,7 +34,7 @@ SMPI_LIB_HDR = \
 	$(srcdir)/benchmark/benchmark_p2p.h
 SMPI_BUILD_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(MPI_NOCXX_CPPFLAGS) \
 	-I$(top_srcdir)/src/common -I$(top_srcdir)/src/stats \
-	-I$(top_srcdir)/benchmark $(GSL_CFLAGS)
+	-I$(top_srcdir)/benchmark -I$(top_srcdir)/src/testbeds/smpi $(GSL_CFLAGS)
 SMPI_BINS = tests/smpi/smpi_roundtrip tests/smpi/smpi_cost \
 	tests/smpi/smpi_plogp
 
@@ -92,12 +98,16 @@ endif
 # The models against the platform's truth (smpi_models.sh on a "full"
 # platform, smpi_switch.sh on a "switch" one; under a minute each): the
 # model tool built with $(SMPICXX) (smpi/model, src/testbeds/smpi/local.mk,
-# with R if configured) runs under cpm-smpirun; smpi_truth (plain C++)
-# compares its model files with the truth. make check builds all three
+# with R if configured) runs under cpm-smpirun; smpi_truth (no MPI calls;
+# libcpm's model-file reader, the truth file's reader of
+# src/testbeds/smpi) compares its model files with the truth. make check builds all three
 # SMPI tools (smpi-tools), so that a broken one is seen.
 check_PROGRAMS += tests/smpi/smpi_truth
-tests_smpi_smpi_truth_SOURCES = tests/smpi/smpi_truth.cpp
-tests_smpi_smpi_truth_CPPFLAGS =
+tests_smpi_smpi_truth_SOURCES = tests/smpi/smpi_truth.cpp \
+	src/testbeds/smpi/smpi_truth_file.cpp src/testbeds/smpi/smpi_truth_file.h
+tests_smpi_smpi_truth_CPPFLAGS = $(AM_CPPFLAGS) $(INC_MODELS) \
+	-I$(top_srcdir)/src/testbeds/smpi
+tests_smpi_smpi_truth_LDADD = libcpm.la
 TESTS += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eval.sh \
 	tests/smpi/smpi_validate.sh
 EXTRA_DIST += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eval.sh \

@@ -1,8 +1,9 @@
 /*
  * smpi_plogp: what the PLogP experiments (benchmark_plogp.h) measure on a
  * simulated cluster with known parameters. Built with smpicxx from the
- * library sources, run under smpirun on a platform of smpi_platform (see
- * there for the truth file and the settings that make times exact).
+ * library sources, run under smpirun on a platform of cpm-smpi-platform
+ * (see there for the settings that make times exact); the truth file is
+ * read by its one reader, src/testbeds/smpi/smpi_truth_file.h.
  *
  * With x_h(m) = C_x + t_x*m for x in {os, or} on host h, w_ij(m) =
  * (m+16)/B_ij and ow(i,j,m) = os_i(m) + L_ij + w_ij(m) + or_j(m), the
@@ -35,84 +36,20 @@
 #include "benchmark_plogp.h"
 #include "common_error.h"
 #include "common_mpi.h"
+#include "common_parse.h"
+#include "smpi_truth_file.h"
 
 #include <mpi.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <cstring>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
 namespace {
 
-struct Linear {
-    double c = 0, t = 0;
-    double operator()(long m) const { return c + t * double(m); }
-};
-
-struct Truth {
-    std::vector<std::string> name;
-    std::vector<Linear> os, orecv;
-    std::vector<std::vector<double>> L, B;
-};
-
-/* The truth file of smpi_platform (format there); ois is not needed. */
-Truth read_truth(const std::string &path)
-{
-    std::ifstream in(path);
-    if (!in)
-        throw cpm::UsageError("cannot open truth file '" + path + "'");
-    Truth t;
-    int n = -1, lineno = 0, seen = 0;
-    for (std::string line; std::getline(in, line);) {
-        ++lineno;
-        std::istringstream s(line);
-        std::string key, name;
-        double ois_c, ois_t, l, b;
-        int r, i, j;
-        bool ok = true;
-        if (!(s >> key) || key[0] == '#' || key == "topology" ||
-            key == "hostlink" || key == "cpm-smpi-truth")
-            continue;
-        if (key == "hosts") {
-            ok = bool(s >> n) && n >= 2;
-            if (ok) {
-                t.name.resize(n);
-                t.os.resize(n);
-                t.orecv.resize(n);
-                t.L.assign(n, std::vector<double>(n, 0));
-                t.B = t.L;
-            }
-        } else if (key == "host") {
-            ok = n > 0 && bool(s >> r) && r >= 0 && r < n &&
-                 bool(s >> name >> t.os[r].c >> t.os[r].t >> ois_c >> ois_t >>
-                      t.orecv[r].c >> t.orecv[r].t);
-            if (ok)
-                t.name[r] = name;
-        } else if (key == "link") {
-            ok = n > 0 && bool(s >> i >> j >> l >> b) && i >= 0 && i < j &&
-                 j < n && b > 0;
-            if (ok) {
-                t.L[i][j] = t.L[j][i] = l;
-                t.B[i][j] = t.B[j][i] = b;
-            }
-        } else {
-            ok = false;
-        }
-        if (!ok)
-            throw cpm::UsageError(path + ":" + std::to_string(lineno) +
-                                  ": bad line");
-        ++seen;
-    }
-    if (n < 0 || seen != 1 + n + n * (n - 1) / 2)
-        throw cpm::UsageError(path + ": incomplete truth file");
-    return t;
-}
+using cpm::smpi::Truth;
 
 struct Check {
     std::string relation; // e.g. "g eager, sender slower than link"
@@ -133,7 +70,7 @@ double error_of(const Check &c)
 
 std::vector<Check> run(const Truth &t, bool eager)
 {
-    int n = int(t.name.size()), rank = 0;
+    int n = t.size(), rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     std::vector<cpm::bench::Pair> pairs = cpm::bench::all_pairs(n);
     cpm::bench::Precision prec; // identical repetitions stop at min_reps
@@ -147,9 +84,11 @@ std::vector<Check> run(const Truth &t, bool eager)
             for (std::size_t e = 0; e < pairs.size(); ++e) {
                 int i = pairs[e].i, j = pairs[e].j;
                 const cpm::bench::PLogPResult &r = res[e];
-                double L = t.L[i][j], w = double(m + 16) / t.B[i][j];
-                double ow = t.os[i](m) + L + w + t.orecv[j](m);
-                double back = t.os[j](0) + L + 16 / t.B[i][j] + t.orecv[i](0);
+                const cpm::smpi::TruthHost &hi = t.hosts[i], &hj = t.hosts[j];
+                double L = t.link(i, j).L, B = t.link(i, j).B;
+                double w = double(m + 16) / B;
+                double ow = hi.os(m) + L + w + hj.orecv(m);
+                double back = hj.os(0) + L + 16 / B + hi.orecv(0);
                 auto add = [&](const char *rel, const cpm::bench::Result &x,
                                double expected, double hi = 0) {
                     std::string what = rel;
@@ -158,19 +97,19 @@ std::vector<Check> run(const Truth &t, bool eager)
                     out.push_back({what, i, j, m, x.T, expected, hi});
                 };
                 add("RTT = ow(i,j,m) + ow(j,i,0)", r.rtt, ow + back);
-                add("os = os_i(m)", r.os, t.os[i](m));
+                add("os = os_i(m)", r.os, hi.os(m));
                 if (!eager) {
-                    add("or = L + w(m) + or_i(m)", r.or_, L + w + t.orecv[i](m));
+                    add("or = L + w(m) + or_i(m)", r.or_, L + w + hi.orecv(m));
                     add("g = max(os_i, L + w(m) + or_j(m))", r.g,
-                        std::max(t.os[i](m), L + w + t.orecv[j](m)));
+                        std::max(hi.os(m), L + w + hj.orecv(m)));
                 } else {
-                    add("or = or_i(m)", r.or_, t.orecv[i](m));
-                    if (t.os[i](m) >= w)
+                    add("or = or_i(m)", r.or_, hi.orecv(m));
+                    if (hi.os(m) >= w)
                         add("g = max(os_i, or_j) [os_i >= w]", r.g,
-                            std::max(t.os[i](m), t.orecv[j](m)));
+                            std::max(hi.os(m), hj.orecv(m)));
                     else
                         add("w <= g <= w + or_j [os_i < w]", r.g, w,
-                            w + t.orecv[j](m));
+                            w + hj.orecv(m));
                 }
             }
         }
@@ -237,26 +176,27 @@ int main(int argc, char **argv)
                                       "rendezvous|eager [TOLERANCE] [-v]");
             eager = args[1] == "eager";
             if (args.size() == 3) {
-                char *end = nullptr;
-                tol = std::strtod(args[2].c_str(), &end);
-                if (*end || !(tol > 0 && tol < 1))
-                    throw cpm::UsageError("bad tolerance '" + args[2] + "'");
+                tol = cpm::parse_double(args[2], "tolerance", 0, 1);
+                if (!(tol > 0 && tol < 1))
+                    throw cpm::UsageError(
+                        "tolerance: expected a number in (0, 1), got " +
+                        cpm::quoted(args[2]));
             }
-            truth = read_truth(args[0]);
-            if (int(truth.name.size()) != size)
+            truth = cpm::smpi::read_truth_file(args[0]);
+            if (truth.size() != size)
                 throw cpm::UsageError("the truth file has " +
-                                      std::to_string(truth.name.size()) +
+                                      std::to_string(truth.size()) +
                                       " hosts, but " + std::to_string(size) +
                                       " ranks run");
         });
         std::vector<std::string> names = cpm::processor_names(MPI_COMM_WORLD);
         cpm::agree(MPI_COMM_WORLD, [&] {
             for (int r = 0; r < size; ++r)
-                if (names[r] != truth.name[r])
+                if (names[r] != truth.hosts[r].name)
                     throw cpm::UsageError("rank " + std::to_string(r) +
                                           " runs on " + names[r] +
                                           ", the truth file says " +
-                                          truth.name[r]);
+                                          truth.hosts[r].name);
         });
         std::vector<Check> checks = run(truth, eager);
         int failures = 0;

@@ -1,8 +1,9 @@
 /*
  * smpi_roundtrip: checks the measurement module against the ground truth of
  * a simulated cluster. Built with smpicxx from the library sources and run
- * under smpirun on a platform written by smpi_platform (see there for the
- * truth file and the settings that make times exactly linear).
+ * under smpirun on a platform written by cpm-smpi-platform (see there for
+ * the settings that make times exactly linear); the truth file is read by
+ * its one reader, src/testbeds/smpi/smpi_truth_file.h.
  *
  * With x_h(m) = C_x + t_x*m for x in {os, ois, or} on host h, and
  *     ow(i,j,m) = os_i(m) + L_ij + (m+16)/B_ij + or_j(m)   (MPI_Send),
@@ -32,15 +33,14 @@
 #include "benchmark_schedule.h"
 #include "common_error.h"
 #include "common_mpi.h"
+#include "common_parse.h"
+#include "smpi_truth_file.h"
 
 #include <mpi.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -50,92 +50,19 @@ using cpm::bench::Pair;
 using cpm::bench::Result;
 using cpm::bench::Triplet;
 
-/** A delay C + t*m. */
-struct Linear {
-    double c = 0, t = 0;
-    double operator()(long m) const { return c + t * double(m); }
-};
-
-struct Host {
-    std::string name;
-    Linear os, ois, orecv;
-};
-
-struct Truth {
-    std::vector<Host> hosts;
-    std::vector<std::vector<double>> L, B; // symmetric
-};
-
-/** Reads the truth file of smpi_platform (format in smpi_platform.cpp). */
-Truth read_truth(const std::string &path)
-{
-    std::ifstream in(path);
-    if (!in)
-        throw cpm::UsageError("cannot open truth file '" + path + "'");
-    Truth t;
-    int n = -1, hosts_read = 0, links_read = 0, lineno = 0;
-    bool magic = false;
-    std::string line;
-    auto bad = [&](const std::string &why) {
-        return cpm::UsageError(path + ":" + std::to_string(lineno) + ": " +
-                               why);
-    };
-    while (std::getline(in, line)) {
-        ++lineno;
-        std::istringstream ss(line);
-        std::string key;
-        if (!(ss >> key) || key[0] == '#')
-            continue;
-        if (!magic) {
-            int version = 0;
-            if (key != "cpm-smpi-truth" || !(ss >> version) || version != 1)
-                throw bad("not a truth file (expected 'cpm-smpi-truth 1')");
-            magic = true;
-        } else if (key == "topology" || key == "hostlink") {
-            continue; // the link lines are the effective values
-        } else if (key == "hosts") {
-            if (n >= 0 || !(ss >> n) || n < 2)
-                throw bad("bad 'hosts' line");
-            t.hosts.assign(n, Host{});
-            t.L.assign(n, std::vector<double>(n, -1));
-            t.B = t.L;
-        } else if (key == "host") {
-            int r = -1;
-            if (n < 0 || !(ss >> r) || r < 0 || r >= n)
-                throw bad("bad 'host' line");
-            Host &h = t.hosts[r];
-            if (!(ss >> h.name >> h.os.c >> h.os.t >> h.ois.c >> h.ois.t >>
-                  h.orecv.c >> h.orecv.t))
-                throw bad("bad 'host' line");
-            ++hosts_read;
-        } else if (key == "link") {
-            int i = -1, j = -1;
-            double L = 0, B = 0;
-            if (n < 0 || !(ss >> i >> j >> L >> B) || i < 0 || j >= n ||
-                i >= j || B <= 0 || L < 0)
-                throw bad("bad 'link' line");
-            t.L[i][j] = t.L[j][i] = L;
-            t.B[i][j] = t.B[j][i] = B;
-            ++links_read;
-        } else {
-            throw bad("unknown keyword '" + key + "'");
-        }
-    }
-    if (n < 0 || hosts_read != n || links_read != n * (n - 1) / 2)
-        throw cpm::UsageError(path + ": incomplete truth file");
-    return t;
-}
+using cpm::smpi::Truth;
+using cpm::smpi::TruthHost;
 
 /** Time of one transfer on the link i-j (no host delays). */
 double wire(const Truth &t, int i, int j, long m)
 {
-    return t.L[i][j] + double(m + 16) / t.B[i][j];
+    return t.link(i, j).L + double(m + 16) / t.link(i, j).B;
 }
 
 /** One-way time of MPI_Send (isend false) or MPI_Isend i -> j. */
 double one_way(const Truth &t, int i, int j, long m, bool isend)
 {
-    const Host &s = t.hosts[i];
+    const TruthHost &s = t.hosts[i];
     return (isend ? s.ois(m) : s.os(m)) + wire(t, i, j, m) +
            t.hosts[j].orecv(m);
 }
@@ -148,7 +75,7 @@ double roundtrip(const Truth &t, int i, int j, long M1, long M2)
 /** One-to-two from r to a first, then b (see the file comment). */
 double one_to_two(const Truth &t, int r, int a, int b, long M)
 {
-    const Host &hr = t.hosts[r];
+    const TruthHost &hr = t.hosts[r];
     auto back = [&](int x) {
         return t.hosts[x].orecv(M) + t.hosts[x].os(0) + wire(t, x, r, 0);
     };
@@ -331,15 +258,15 @@ int main(int argc, char **argv)
                 throw cpm::UsageError(
                     "usage: smpi_roundtrip TRUTH_FILE [TOLERANCE]");
             if (argc == 3) {
-                char *end = nullptr;
-                tol = std::strtod(argv[2], &end);
-                if (*end != '\0' || !(tol > 0 && tol < 1))
-                    throw cpm::UsageError(std::string("bad tolerance '") +
-                                          argv[2] + "'");
+                tol = cpm::parse_double(argv[2], "tolerance", 0, 1);
+                if (!(tol > 0 && tol < 1))
+                    throw cpm::UsageError(
+                        "tolerance: expected a number in (0, 1), got " +
+                        cpm::quoted(argv[2]));
             }
             if (rank != 0)
                 return;
-            truth = read_truth(argv[1]);
+            truth = cpm::smpi::read_truth_file(argv[1]);
             if (int(truth.hosts.size()) != size)
                 throw cpm::UsageError(
                     "the truth file has " +

@@ -1,7 +1,8 @@
 /*
  * smpi_truth: compares a model built under SMPI with the ground truth of
- * the simulated platform (smpi_platform's truth file). Plain C++: no MPI,
- * no library; it reads both files itself.
+ * the simulated platform (cpm-smpi-platform's truth file). Calls no MPI:
+ * the truth file is read by its one reader (src/testbeds/smpi/
+ * smpi_truth_file.h), the model file by libcpm's (models::read_text).
  *
  * usage: smpi_truth hockney|lmo TRUTH MODEL [TOLERANCE]
  * Prints every parameter with its relative error; exit status 0 if all are
@@ -18,151 +19,49 @@
  *     C_i, t_i the host's;  L_ij + 16/B_ij (the envelope is a fixed cost
  *     of every message, so it joins the latency);  beta_ij = B_ij.
  */
+#include "common_error.h"
+#include "common_parse.h"
+#include "model_data.h"
+#include "model_hockney.h"
+#include "model_lmo.h"
+#include "smpi_truth_file.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <cstdlib>
 #include <fstream>
-#include <map>
-#include <sstream>
 #include <stdexcept>
 #include <string>
-#include <tuple>
 #include <vector>
 
 namespace {
 
-struct InputError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
+using cpm::UsageError;
+using cpm::models::ModelData;
+using cpm::smpi::Truth;
+using cpm::smpi::TruthHost;
 
-struct Linear {
-    double c = 0, t = 0;
-    bool operator!=(const Linear &o) const { return c != o.c || t != o.t; }
-};
-
-struct Host {
-    std::string name;
-    Linear os, ois, orecv;
-};
-
-struct Truth {
-    int n = 0;
-    std::vector<Host> hosts;
-    std::vector<std::vector<double>> L, B; // symmetric, diagonal unused
-};
-
-Truth read_truth(const std::string &path)
-{
-    std::ifstream in(path);
-    if (!in)
-        throw InputError("cannot open truth file '" + path + "'");
-    Truth t;
-    int hosts = 0, links = 0, lineno = 0;
-    bool magic = false;
-    std::string line;
-    auto bad = [&](const std::string &why) {
-        return InputError(path + ":" + std::to_string(lineno) + ": " + why);
-    };
-    while (std::getline(in, line)) {
-        ++lineno;
-        std::istringstream ss(line);
-        std::string key;
-        if (!(ss >> key) || key[0] == '#')
-            continue;
-        if (!magic) {
-            int v = 0;
-            if (key != "cpm-smpi-truth" || !(ss >> v) || v != 1)
-                throw bad("not a truth file (expected 'cpm-smpi-truth 1')");
-            magic = true;
-        } else if (key == "topology" || key == "hostlink") {
-            continue; // the link lines are the effective values
-        } else if (key == "hosts") {
-            if (t.n > 0 || !(ss >> t.n) || t.n < 2)
-                throw bad("bad 'hosts' line");
-            t.hosts.assign(t.n, Host{});
-            t.L.assign(t.n, std::vector<double>(t.n, 0));
-            t.B = t.L;
-        } else if (key == "host") {
-            int r = -1;
-            if (t.n == 0 || !(ss >> r) || r < 0 || r >= t.n)
-                throw bad("bad 'host' line");
-            Host &h = t.hosts[r];
-            if (!(ss >> h.name >> h.os.c >> h.os.t >> h.ois.c >> h.ois.t >>
-                  h.orecv.c >> h.orecv.t))
-                throw bad("bad 'host' line");
-            ++hosts;
-        } else if (key == "link") {
-            int i = -1, j = -1;
-            double L = 0, B = 0;
-            if (t.n == 0 || !(ss >> i >> j >> L >> B) || i < 0 || j >= t.n ||
-                i >= j || !(B > 0) || L < 0)
-                throw bad("bad 'link' line");
-            t.L[i][j] = t.L[j][i] = L;
-            t.B[i][j] = t.B[j][i] = B;
-            ++links;
-        } else {
-            throw bad("unknown keyword '" + key + "'");
-        }
-    }
-    if (t.n == 0 || hosts != t.n || links != t.n * (t.n - 1) / 2)
-        throw InputError(path + ": incomplete truth file");
-    return t;
-}
-
-/* Model files (doc/formats.md): "model NAME", "n N", "KEY i [j] value ci",
- * "end". Only the parameters are read. */
+/* A model file's records by key and index. */
 struct ModelFile {
-    std::string model;
-    int n = 0;
-    std::map<std::tuple<std::string, int, int>, double> values;
+    ModelData d;
 
     double get(const std::string &key, int i, int j = -1) const
     {
-        auto it = values.find({key, i, j});
-        if (it == values.end())
-            throw InputError("model file has no '" + key + " " +
-                             std::to_string(i) +
-                             (j >= 0 ? " " + std::to_string(j) : "") + "'");
-        return it->second;
+        if (j < 0)
+            return d.per_processor(key).at(std::size_t(i)).at(0);
+        return d.per_pair(key)
+            .at(std::size_t(cpm::models::pair_index(d.n, i, j)))
+            .at(0);
     }
 };
 
-ModelFile read_model(const std::string &path)
+ModelFile read_model(const std::string &path, const std::string &model,
+                     const std::vector<cpm::models::RecordSpec> &schema)
 {
     std::ifstream in(path);
     if (!in)
-        throw InputError("cannot open model file '" + path + "'");
-    ModelFile f;
-    std::string line;
-    int lineno = 0;
-    bool ended = false;
-    while (std::getline(in, line)) {
-        ++lineno;
-        std::istringstream ss(line);
-        std::string key;
-        if (!(ss >> key) || key[0] == '#')
-            continue;
-        bool by_proc = key == "C" || key == "t";
-        bool by_pair = key == "alpha" || key == "beta" || key == "L";
-        int i = -1, j = -1;
-        double v = 0;
-        if (key == "model") {
-            ss >> f.model;
-        } else if (key == "n") {
-            ss >> f.n;
-        } else if (key == "end") {
-            ended = true;
-        } else if (by_proc || by_pair) {
-            if (!(ss >> i) || (by_pair && !(ss >> j)) || !(ss >> v))
-                throw InputError(path + ":" + std::to_string(lineno) +
-                                 ": bad '" + key + "' record");
-            f.values[{key, i, j}] = v;
-        }
-    }
-    if (!ended || f.n < 2)
-        throw InputError(path + ": not a complete model file");
-    return f;
+        throw UsageError("cannot open model file " + cpm::quoted(path, 4096));
+    return {cpm::models::read_text(in, path, model, schema)};
 }
 
 struct Row {
@@ -201,15 +100,15 @@ std::string name(const char *key, int i, int j = -1)
 std::vector<Row> hockney_rows(const Truth &t, const ModelFile &f)
 {
     std::vector<Row> alpha, beta;
-    for (int i = 0; i < t.n; ++i)
-        for (int j = i + 1; j < t.n; ++j) {
-            const Host &a = t.hosts[i], &b = t.hosts[j];
+    for (int i = 0; i < t.size(); ++i)
+        for (int j = i + 1; j < t.size(); ++j) {
+            const TruthHost &a = t.hosts[i], &b = t.hosts[j];
             double C = (a.os.c + a.orecv.c + b.os.c + b.orecv.c) / 2;
             double tm = (a.os.t + a.orecv.t + b.os.t + b.orecv.t) / 2;
-            alpha.push_back({name("alpha", i, j),
-                             C + t.L[i][j] + 16 / t.B[i][j],
+            const cpm::smpi::TruthLink &l = t.link(i, j);
+            alpha.push_back({name("alpha", i, j), C + l.L + 16 / l.B,
                              f.get("alpha", i, j)});
-            beta.push_back({name("beta", i, j), tm + 1 / t.B[i][j],
+            beta.push_back({name("beta", i, j), tm + 1 / l.B,
                             f.get("beta", i, j)});
         }
     alpha.insert(alpha.end(), beta.begin(), beta.end());
@@ -218,23 +117,26 @@ std::vector<Row> hockney_rows(const Truth &t, const ModelFile &f)
 
 std::vector<Row> lmo_rows(const Truth &t, const ModelFile &f)
 {
-    for (const Host &h : t.hosts)
+    for (const TruthHost &h : t.hosts)
         if (h.os != h.ois || h.os != h.orecv)
-            throw InputError("host " + h.name +
+            throw UsageError("host " + h.name +
                              ": the LMO model needs os = ois = or on every "
                              "host (one processing delay C_i + t_i M)");
+    int n = t.size();
     std::vector<Row> rows;
-    for (int i = 0; i < t.n; ++i)
+    for (int i = 0; i < n; ++i)
         rows.push_back({name("C", i), t.hosts[i].os.c, f.get("C", i)});
-    for (int i = 0; i < t.n; ++i)
+    for (int i = 0; i < n; ++i)
         rows.push_back({name("t", i), t.hosts[i].os.t, f.get("t", i)});
-    for (int i = 0; i < t.n; ++i)
-        for (int j = i + 1; j < t.n; ++j)
-            rows.push_back({name("L", i, j), t.L[i][j] + 16 / t.B[i][j],
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            rows.push_back({name("L", i, j),
+                            t.link(i, j).L + 16 / t.link(i, j).B,
                             f.get("L", i, j)});
-    for (int i = 0; i < t.n; ++i)
-        for (int j = i + 1; j < t.n; ++j)
-            rows.push_back({name("beta", i, j), t.B[i][j], f.get("beta", i, j)});
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            rows.push_back(
+                {name("beta", i, j), t.link(i, j).B, f.get("beta", i, j)});
     return rows;
 }
 
@@ -243,15 +145,17 @@ int run(const std::string &mode, const Truth &t, const std::string &file,
 {
     const bool hockney = mode == "hockney";
     if (!hockney && mode != "lmo")
-        throw InputError("unknown mode '" + mode + "' (hockney, lmo)");
-    ModelFile f = read_model(file);
-    const char *want = hockney ? "Hockney" : "LMO";
-    if (f.model != want)
-        throw InputError(std::string("expected a ") + want +
-                         " model file, got '" + f.model + "'");
-    if (f.n != t.n)
-        throw InputError("the model has " + std::to_string(f.n) +
-                         " processes, the platform " + std::to_string(t.n));
+        throw UsageError("unknown mode " + cpm::quoted(mode) +
+                         " (hockney, lmo)");
+    ModelFile f =
+        hockney ? read_model(file, cpm::models::Hockney::name(),
+                             cpm::models::Hockney::schema())
+                : read_model(file, cpm::models::LMO::name(),
+                             cpm::models::LMO::schema());
+    if (f.d.n != t.size())
+        throw UsageError("the model has " + std::to_string(f.d.n) +
+                         " processes, the platform " +
+                         std::to_string(t.size()));
     if (hockney)
         return report("Hockney model vs platform (alpha = C_i + C_j + L_ij + "
                       "16/B_ij, beta = t_i + t_j + 1/B_ij)",
@@ -266,16 +170,18 @@ int main(int argc, char **argv)
 {
     try {
         if (argc < 4 || argc > 5)
-            throw InputError(
+            throw UsageError(
                 "usage: smpi_truth hockney|lmo TRUTH MODEL [TOLERANCE]");
         double tol = 0.01;
         if (argc == 5) {
-            char *end = nullptr;
-            tol = std::strtod(argv[4], &end);
-            if (*end != '\0' || !(tol > 0 && tol < 1))
-                throw InputError(std::string("bad tolerance '") + argv[4] + "'");
+            tol = cpm::parse_double(argv[4], "tolerance", 0, 1);
+            if (!(tol > 0 && tol < 1))
+                throw UsageError(
+                    "tolerance: expected a number in (0, 1), got " +
+                    cpm::quoted(argv[4]));
         }
-        int bad = run(argv[1], read_truth(argv[2]), argv[3], tol);
+        int bad = run(argv[1], cpm::smpi::read_truth_file(argv[2]), argv[3],
+                      tol);
         std::printf("smpi_truth %s: %s\n", argv[1], bad ? "FAIL" : "PASS");
         return bad ? 1 : 0;
     } catch (const std::exception &e) {

@@ -26,21 +26,13 @@
  * them); i -> j and j -> i do not interfere.
  *
  * Outputs (PREFIX from -o): PREFIX.xml, the platform; PREFIX.hosts, the
- * hostfile (line r = host of rank r); PREFIX.truth, the parameters:
- *     # comment lines, blank lines ignored
- *     cpm-smpi-truth 1
- *     topology full|switch
- *     hosts N
- *     host R NAME C_os t_os C_ois t_ois C_or t_or     (N lines, R = 0..N-1)
- *     hostlink R lat bw                   (switch only: N lines, private link)
- *     link I J L B                        (I < J, every pair: effective L_ij,
- *                                          B_ij, derived from the hostlink
- *                                          lines for switch)
- * in seconds, seconds per byte and bytes per second, printed with 17
- * significant digits (the XML carries the same digits). The link lines are
- * all a reader needs to predict one message; hostlink lines tell which
- * flows share a channel. On reading (--from-truth), a switch file's link
- * lines may be left out; if present they must agree with the hostlink lines.
+ * hostfile (line r = host of rank r); PREFIX.truth, the parameters, in the
+ * format of smpi_truth_file.h (its one reader and writer, which the SMPI
+ * tests share), with 17 significant digits (the XML carries the same
+ * digits). The link lines are all a reader needs to predict one message;
+ * hostlink lines tell which flows share a channel. On reading
+ * (--from-truth), a switch file's link lines may be left out; if present
+ * they must agree with the hostlink lines.
  *
  * Parameters are drawn uniformly from the ranges of the options by a
  * 64-bit generator (splitmix64) seeded with --seed, in this order: for each
@@ -53,10 +45,14 @@
  * processor, the assumption of the LMO model. --from-truth takes every
  * value from a truth file instead.
  */
+#include "smpi_truth_file.h"
+
+#include "common_error.h"
+#include "common_parse.h"
+
 #include <getopt.h>
 
 #include <algorithm>
-#include <cctype>
 #include <cerrno>
 #include <cmath>
 #include <cstdint>
@@ -72,59 +68,17 @@
 namespace {
 
 const char *const kProg = "cpm-smpi-platform";
-const int kMaxHosts = 1024;
+const int kMaxHosts = cpm::smpi::kMaxTruthHosts;
 
 /** A bad option, file or value: reported on one line, exit status 2. */
 struct InputError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-/** Delays of one host, seconds and seconds per byte. */
-struct HostParams {
-    std::string name;
-    double os_c = 0, os_t = 0, ois_c = 0, ois_t = 0, or_c = 0, or_t = 0;
-};
-
-/** A link: latency (s) and bandwidth (bytes/s). */
-struct LinkParams {
-    double L = 0, B = 0;
-};
-
-bool known_topology(const std::string &name)
-{
-    return name == "full" || name == "switch";
-}
-
-/** The whole ground truth. links[i][j] (i < j) is the effective link of
- * the pair; nic[i] the private link of host i (topology switch only). */
-struct Truth {
-    std::string topology = "full";
-    std::vector<HostParams> hosts;
-    std::vector<LinkParams> nic;
-    std::vector<std::vector<LinkParams>> links;
-
-    int size() const { return int(hosts.size()); }
-    bool is_switch() const { return topology == "switch"; }
-    void resize(int n)
-    {
-        hosts.assign(n, HostParams{});
-        nic.assign(n, LinkParams{});
-        links.assign(n, std::vector<LinkParams>(n));
-        for (int i = 0; i < n; ++i)
-            hosts[i].name = "host" + std::to_string(i);
-    }
-    /** Switch: the route i -> j is i's up channel then j's down channel. */
-    LinkParams switch_link(int i, int j) const
-    {
-        return {nic[i].L + nic[j].L, std::min(nic[i].B, nic[j].B)};
-    }
-    void derive_switch_links()
-    {
-        for (int i = 0; i < size(); ++i)
-            for (int j = i + 1; j < size(); ++j)
-                links[i][j] = switch_link(i, j);
-    }
-};
+using cpm::smpi::known_topology;
+using cpm::smpi::Truth;
+using cpm::smpi::TruthHost;
+using cpm::smpi::TruthLink;
 
 /** A closed interval [lo, hi] to draw from. */
 struct Range {
@@ -166,15 +120,9 @@ private:
     std::uint64_t s_;
 };
 
-double parse_double(const std::string &text, const std::string &what)
-{
-    errno = 0;
-    char *end = nullptr;
-    double v = std::strtod(text.c_str(), &end);
-    if (text.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
-        throw InputError(what + ": '" + text + "' is not a finite number");
-    return v;
-}
+using cpm::parse_double; // the one parser of numbers (common_parse.h)
+using cpm::parse_long;
+using cpm::quoted;
 
 /** "X" or "LO:HI"; values >= 0 (> 0 if positive), LO <= HI. */
 Range parse_range(const std::string &text, const std::string &opt,
@@ -190,22 +138,11 @@ Range parse_range(const std::string &text, const std::string &opt,
     }
     if (r.lo < 0 || (positive && r.lo <= 0))
         throw InputError("--" + opt + ": values must be " +
-                         (positive ? "> 0" : ">= 0") + ", got '" + text + "'");
+                         (positive ? "> 0" : ">= 0") + ", got " + quoted(text));
     if (r.lo > r.hi)
-        throw InputError("--" + opt + ": empty range '" + text + "' (LO > HI)");
+        throw InputError("--" + opt + ": empty range " + quoted(text) +
+                         " (LO > HI)");
     return r;
-}
-
-long parse_long(const std::string &text, const std::string &what, long lo,
-                long hi)
-{
-    errno = 0;
-    char *end = nullptr;
-    long v = std::strtol(text.c_str(), &end, 10);
-    if (text.empty() || *end != '\0' || errno == ERANGE || v < lo || v > hi)
-        throw InputError(what + ": '" + text + "' is not an integer in " +
-                         std::to_string(lo) + ".." + std::to_string(hi));
-    return v;
 }
 
 std::uint64_t parse_seed(const std::string &text)
@@ -213,10 +150,12 @@ std::uint64_t parse_seed(const std::string &text)
     errno = 0;
     char *end = nullptr;
     if (text.empty() || text[0] == '-')
-        throw InputError("--seed: '" + text + "' is not an unsigned integer");
+        throw InputError("--seed: " + quoted(text) +
+                         " is not an unsigned integer");
     unsigned long long v = std::strtoull(text.c_str(), &end, 0);
     if (*end != '\0' || errno == ERANGE)
-        throw InputError("--seed: '" + text + "' is not an unsigned integer");
+        throw InputError("--seed: " + quoted(text) +
+                         " is not an unsigned integer");
     return std::uint64_t(v);
 }
 
@@ -314,8 +253,8 @@ bool parse_options(int argc, char **argv, Options &o)
             break;
         case 't':
             if (!known_topology(arg))
-                throw InputError("--topology: unknown topology '" + arg +
-                                 "' (known: full, switch)");
+                throw InputError("--topology: unknown topology " +
+                                 quoted(arg) + " (known: full, switch)");
             o.topology = arg;
             drawn_option = true;
             break;
@@ -338,14 +277,14 @@ bool parse_options(int argc, char **argv, Options &o)
                     drawn_option = known = true;
                 }
             if (!known)
-                throw InputError("unknown option '" + culprit() +
-                                 "' (see --help)");
+                throw InputError("unknown option " + quoted(culprit()) +
+                                 " (see --help)");
         }
         }
     }
     if (optind < argc)
-        throw InputError(std::string("unexpected argument '") + argv[optind] +
-                         "' (see --help)");
+        throw InputError("unexpected argument " + quoted(argv[optind]) +
+                         " (see --help)");
     if (o.prefix.empty())
         throw InputError("--prefix is required (see --help)");
     if (o.from_truth.empty() && o.hosts == 0)
@@ -363,20 +302,18 @@ Truth draw(const Options &o)
     t.topology = o.topology;
     t.resize(o.hosts);
     Rng rng(o.seed);
-    for (HostParams &h : t.hosts) {
-        h.os_c = rng.draw(o.os_c);
-        h.os_t = rng.draw(o.os_t);
-        h.ois_c = rng.draw(o.ois_c);
-        h.ois_t = rng.draw(o.ois_t);
-        h.or_c = rng.draw(o.or_c);
-        h.or_t = rng.draw(o.or_t);
-        if (o.one_delay) { // drawn all the same: the sequence stays fixed
-            h.ois_c = h.or_c = h.os_c;
-            h.ois_t = h.or_t = h.os_t;
-        }
+    for (TruthHost &h : t.hosts) {
+        h.os.c = rng.draw(o.os_c);
+        h.os.t = rng.draw(o.os_t);
+        h.ois.c = rng.draw(o.ois_c);
+        h.ois.t = rng.draw(o.ois_t);
+        h.orecv.c = rng.draw(o.or_c);
+        h.orecv.t = rng.draw(o.or_t);
+        if (o.one_delay) // drawn all the same: the sequence stays fixed
+            h.ois = h.orecv = h.os;
     }
     if (t.is_switch()) {
-        for (LinkParams &l : t.nic) {
+        for (TruthLink &l : t.nic) {
             l.L = rng.draw(o.latency);
             l.B = rng.draw(o.bandwidth);
         }
@@ -385,166 +322,23 @@ Truth draw(const Options &o)
     }
     for (int i = 0; i < o.hosts; ++i)
         for (int j = i + 1; j < o.hosts; ++j) {
-            t.links[i][j].L = rng.draw(o.latency);
-            t.links[i][j].B = rng.draw(o.bandwidth);
+            TruthLink l;
+            l.L = rng.draw(o.latency);
+            l.B = rng.draw(o.bandwidth);
+            t.set_link(i, j, l);
         }
     return t;
 }
 
-bool valid_name(const std::string &s)
-{
-    for (char ch : s)
-        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' &&
-            ch != '-' && ch != '.')
-            return false;
-    return !s.empty();
-}
-
-/** Reads the format written by truth_text; every host and pair once. */
+/** --from-truth: the truth file, its switch links checked. */
 Truth read_truth(const std::string &path)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw InputError("cannot open truth file '" + path + "'");
-    Truth t;
-    int n = -1;
-    bool magic = false;
-    std::vector<char> host_seen, nic_seen;
-    std::vector<std::vector<char>> link_seen;
-    int links_read = 0;
-    std::string line;
-    int lineno = 0;
-    auto fail = [&](const std::string &msg) {
-        throw InputError(path + ":" + std::to_string(lineno) + ": " + msg);
-    };
-    auto number = [&](std::istringstream &ss, bool positive) {
-        std::string word;
-        if (!(ss >> word))
-            fail("missing value");
-        double v = 0;
-        try {
-            v = parse_double(word, "value");
-        } catch (const InputError &e) {
-            fail(e.what());
-        }
-        if (v < 0 || (positive && v <= 0))
-            fail("value '" + word + "' out of range");
-        return v;
-    };
-    while (std::getline(in, line)) {
-        ++lineno;
-        std::istringstream ss(line);
-        std::string key;
-        if (!(ss >> key) || key[0] == '#')
-            continue;
-        if (!magic) {
-            int version = 0;
-            if (key != "cpm-smpi-truth" || !(ss >> version) || version != 1)
-                fail("not a truth file (expected 'cpm-smpi-truth 1')");
-            magic = true;
-        } else if (key == "topology") {
-            if (n >= 0)
-                fail("'topology' must come before 'hosts'");
-            if (!(ss >> t.topology) || !known_topology(t.topology))
-                fail("unknown topology (known: full, switch)");
-        } else if (key == "hosts") {
-            if (n >= 0)
-                fail("'hosts' given twice");
-            if (!(ss >> n) || n < 2 || n > kMaxHosts)
-                fail("'hosts' needs a count in 2.." + std::to_string(kMaxHosts));
-            t.resize(n);
-            host_seen.assign(n, 0);
-            nic_seen.assign(n, 0);
-            link_seen.assign(n, std::vector<char>(n, 0));
-        } else if (key == "host") {
-            int r = -1;
-            if (n < 0)
-                fail("'host' before 'hosts'");
-            if (!(ss >> r) || r < 0 || r >= n || host_seen[r])
-                fail("bad or repeated host rank");
-            HostParams &h = t.hosts[r];
-            if (!(ss >> h.name) || !valid_name(h.name))
-                fail("missing or bad host name (letters, digits, '_', '-', "
-                     "'.')");
-            h.os_c = number(ss, false);
-            h.os_t = number(ss, false);
-            h.ois_c = number(ss, false);
-            h.ois_t = number(ss, false);
-            h.or_c = number(ss, false);
-            h.or_t = number(ss, false);
-            host_seen[r] = 1;
-        } else if (key == "link") {
-            int i = -1, j = -1;
-            if (n < 0)
-                fail("'link' before 'hosts'");
-            if (!(ss >> i >> j) || i < 0 || j >= n || i >= j || link_seen[i][j])
-                fail("bad or repeated link (need 0 <= I < J < N)");
-            t.links[i][j].L = number(ss, false);
-            t.links[i][j].B = number(ss, true);
-            link_seen[i][j] = 1;
-            ++links_read;
-        } else if (key == "hostlink") {
-            int r = -1;
-            if (!t.is_switch())
-                fail("'hostlink' needs 'topology switch' before it");
-            if (n < 0)
-                fail("'hostlink' before 'hosts'");
-            if (!(ss >> r) || r < 0 || r >= n || nic_seen[r])
-                fail("bad or repeated hostlink rank");
-            t.nic[r].L = number(ss, false);
-            t.nic[r].B = number(ss, true);
-            nic_seen[r] = 1;
-        } else {
-            fail("unknown keyword '" + key + "'");
-        }
-        std::string extra;
-        if (ss >> extra)
-            fail("unexpected '" + extra + "'");
-    }
-    if (!magic || n < 0)
-        throw InputError(path + ": incomplete truth file (no 'hosts' line)");
-    auto pair = [](int i, int j) {
-        return std::to_string(i) + " " + std::to_string(j);
-    };
-    for (int i = 0; i < n; ++i) {
-        if (!host_seen[i])
-            throw InputError(path + ": host " + std::to_string(i) + " missing");
-        if (t.is_switch() && !nic_seen[i])
-            throw InputError(path + ": hostlink " + std::to_string(i) +
-                             " missing");
-        // switch: the link lines are derived and may be left out
-        if (t.is_switch() && links_read == 0)
-            continue;
-        for (int j = i + 1; j < n; ++j)
-            if (!link_seen[i][j])
-                throw InputError(path + ": link " + pair(i, j) + " missing");
-    }
-    if (t.is_switch()) {
-        // Given link lines must be what the private links make.
-        auto off = [](double a, double b) {
-            return std::fabs(a - b) > 1e-12 * std::fabs(b);
-        };
-        for (int i = 0; i < n && links_read > 0; ++i)
-            for (int j = i + 1; j < n; ++j) {
-                LinkParams want = t.switch_link(i, j);
-                const LinkParams &got = t.links[i][j];
-                if (off(got.L, want.L) || off(got.B, want.B))
-                    throw InputError(
-                        path + ": link " + pair(i, j) +
-                        " disagrees with hostlinks " + pair(i, j) +
-                        " (switch: L = lat_i + lat_j, B = min(bw_i, bw_j))");
-            }
-        t.derive_switch_links();
-    }
+    Truth t = cpm::smpi::read_truth_file(path);
+    cpm::smpi::check_switch_links(t, path);
     return t;
 }
 
-std::string num(double v)
-{
-    char buf[40];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
-}
+const auto num = cpm::smpi::truth_number;
 
 std::string delay_prop(double c, double t)
 {
@@ -557,52 +351,25 @@ void write_file(const std::string &path, const std::string &text)
     out << text;
     out.close();
     if (!out)
-        throw InputError("cannot write '" + path + "'");
+        throw InputError("cannot write " + quoted(path, 4096));
 }
 
 std::string truth_text(const Truth &t, const std::string &command_line)
 {
     std::ostringstream os;
-    os << "# CPM SMPI ground truth, written by: " << command_line << "\n"
-       << "# one-way i->j of m bytes: os_i(m) + L_ij + (m+16)/B_ij + or_j(m),"
-          " x(m) = C_x + t_x*m\n"
-       << "cpm-smpi-truth 1\n"
-       << "topology " << t.topology << "\n"
-       << "hosts " << t.size() << "\n"
-       << "# host R NAME C_os t_os C_ois t_ois C_or t_or (s, s/byte)\n";
-    for (int r = 0; r < t.size(); ++r) {
-        const HostParams &h = t.hosts[r];
-        os << "host " << r << " " << h.name << " " << num(h.os_c) << " "
-           << num(h.os_t) << " " << num(h.ois_c) << " " << num(h.ois_t) << " "
-           << num(h.or_c) << " " << num(h.or_t) << "\n";
-    }
-    if (t.is_switch()) {
-        os << "# hostlink R lat bw (s, byte/s): host R's private SPLITDUPLEX"
-              " link to the switch\n";
-        for (int r = 0; r < t.size(); ++r)
-            os << "hostlink " << r << " " << num(t.nic[r].L) << " "
-               << num(t.nic[r].B) << "\n";
-        os << "# link I J L B (s, byte/s): L = lat_I + lat_J,"
-              " B = min(bw_I, bw_J)\n";
-    } else {
-        os << "# link I J L B (s, byte/s)\n";
-    }
-    for (int i = 0; i < t.size(); ++i)
-        for (int j = i + 1; j < t.size(); ++j)
-            os << "link " << i << " " << j << " " << num(t.links[i][j].L)
-               << " " << num(t.links[i][j].B) << "\n";
+    cpm::smpi::write_truth(os, t, command_line);
     return os.str();
 }
 
-void host_xml(std::ostream &os, const HostParams &h)
+void host_xml(std::ostream &os, const TruthHost &h)
 {
     os << "    <host id=\"" << h.name << "\" speed=\"1Gf\">\n"
-       << "      <prop id=\"smpi/os\" value=\"" << delay_prop(h.os_c, h.os_t)
+       << "      <prop id=\"smpi/os\" value=\"" << delay_prop(h.os.c, h.os.t)
        << "\"/>\n"
        << "      <prop id=\"smpi/ois\" value=\""
-       << delay_prop(h.ois_c, h.ois_t) << "\"/>\n"
-       << "      <prop id=\"smpi/or\" value=\"" << delay_prop(h.or_c, h.or_t)
-       << "\"/>\n"
+       << delay_prop(h.ois.c, h.ois.t) << "\"/>\n"
+       << "      <prop id=\"smpi/or\" value=\""
+       << delay_prop(h.orecv.c, h.orecv.t) << "\"/>\n"
        << "    </host>\n";
 }
 
@@ -610,13 +377,13 @@ void host_xml(std::ostream &os, const HostParams &h)
 void full_zone_xml(std::ostream &os, const Truth &t)
 {
     os << "  <zone id=\"cluster\" routing=\"Full\">\n";
-    for (const HostParams &h : t.hosts)
+    for (const TruthHost &h : t.hosts)
         host_xml(os, h);
     for (int i = 0; i < t.size(); ++i)
         for (int j = i + 1; j < t.size(); ++j)
             os << "    <link id=\"l" << i << "_" << j << "\" bandwidth=\""
-               << num(t.links[i][j].B) << "Bps\" latency=\""
-               << num(t.links[i][j].L) << "s\"/>\n";
+               << num(t.link(i, j).B) << "Bps\" latency=\""
+               << num(t.link(i, j).L) << "s\"/>\n";
     for (int i = 0; i < t.size(); ++i)
         for (int j = i + 1; j < t.size(); ++j)
             os << "    <route src=\"" << t.hosts[i].name << "\" dst=\""
@@ -661,7 +428,7 @@ std::string platform_text(const Truth &t)
 std::string hostfile_text(const Truth &t)
 {
     std::string s;
-    for (const HostParams &h : t.hosts)
+    for (const TruthHost &h : t.hosts)
         s += h.name + "\n";
     return s;
 }
@@ -681,6 +448,9 @@ int main(int argc, char **argv)
         write_file(o.prefix + ".hosts", hostfile_text(t));
         write_file(o.prefix + ".truth", truth_text(t, o.command_line));
     } catch (const InputError &e) {
+        std::cerr << kProg << ": error: " << e.what() << "\n";
+        return 2;
+    } catch (const cpm::UsageError &e) {
         std::cerr << kProg << ": error: " << e.what() << "\n";
         return 2;
     } catch (const std::exception &e) {

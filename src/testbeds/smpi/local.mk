@@ -1,6 +1,8 @@
 # The simulated cluster (SimGrid SMPI) test bed: see doc/testbed-smpi.md.
 #   cpm-smpi-platform  (installed) writes a platform, its hostfile and its
-#                      ground truth (plain C++, no MPI)
+#                      ground truth (plain C++, no MPI; the truth file's
+#                      reader and writer, smpi_truth_file, are shared with
+#                      the SMPI tests)
 #   cpm-smpirun        (installed) runs an smpicxx-built MPI program on such
 #                      a platform with the settings that make times exact
 #   make smpi-tools    builds smpi/p2p, smpi/collective and smpi/model: the
@@ -13,9 +15,17 @@
 #   cpm-smpirun is for)
 
 bin_PROGRAMS += cpm-smpi-platform
-cpm_smpi_platform_SOURCES = src/testbeds/smpi/cpm_smpi_platform.cpp
+# The truth file's one reader and writer (smpi_truth_file), shared with the
+# SMPI tests, and the parser of numbers and bounded line reads of common.
+SMPI_TRUTH_FILE_SRC = \
+	src/testbeds/smpi/smpi_truth_file.cpp \
+	src/testbeds/smpi/smpi_truth_file.h \
+	src/common/common_parse.cpp \
+	src/common/common_text.cpp
+cpm_smpi_platform_SOURCES = src/testbeds/smpi/cpm_smpi_platform.cpp \
+	$(SMPI_TRUTH_FILE_SRC)
 # no MPI, no library: plain C++
-cpm_smpi_platform_CPPFLAGS =
+cpm_smpi_platform_CPPFLAGS = $(INC_COMMON) -I$(top_srcdir)/src/testbeds/smpi
 
 bin_SCRIPTS += cpm-smpirun
 CLEANFILES += cpm-smpirun

@@ -1,0 +1,264 @@
+/* The SMPI truth file's reader and writer (smpi_truth_file.h). Plain C++:
+ * no MPI. */
+#include "smpi_truth_file.h"
+
+#include "common_error.h"
+#include "common_parse.h"
+#include "common_text.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <set>
+
+namespace cpm::smpi {
+
+void Truth::resize(int n)
+{
+    hosts.assign(n, TruthHost{});
+    nic.assign(n, TruthLink{});
+    links.assign(n, std::vector<TruthLink>(n));
+    for (int i = 0; i < n; ++i)
+        hosts[i].name = "host" + std::to_string(i);
+}
+
+void Truth::set_link(int i, int j, const TruthLink &l)
+{
+    links[i][j] = links[j][i] = l;
+}
+
+TruthLink Truth::switch_link(int i, int j) const
+{
+    return {nic[i].L + nic[j].L, std::min(nic[i].B, nic[j].B)};
+}
+
+void Truth::derive_switch_links()
+{
+    for (int i = 0; i < size(); ++i)
+        for (int j = i + 1; j < size(); ++j)
+            set_link(i, j, switch_link(i, j));
+}
+
+bool known_topology(const std::string &name)
+{
+    return name == "full" || name == "switch";
+}
+
+bool valid_host_name(const std::string &s)
+{
+    for (char ch : s)
+        if (!std::isalnum(static_cast<unsigned char>(ch)) && ch != '_' &&
+            ch != '-' && ch != '.')
+            return false;
+    return !s.empty();
+}
+
+std::string truth_number(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+namespace {
+
+std::string pair_text(int i, int j)
+{
+    return std::to_string(i) + " " + std::to_string(j);
+}
+
+} // namespace
+
+Truth read_truth(std::istream &in, const std::string &name)
+{
+    LineReader r(in, name);
+    Truth t;
+    int n = -1;
+    bool magic = false, topology = false;
+    std::vector<char> host_seen, nic_seen;
+    std::vector<std::vector<char>> link_seen;
+    std::set<std::string> names;
+    int links_read = 0;
+    auto rank = [&](const std::string &w, const char *what, int hi) {
+        return int(r.integer(w, what, 0, hi));
+    };
+    for (std::string text; r.next(text);) {
+        std::vector<std::string> w = split_words(text);
+        if (w.empty() || w[0][0] == '#')
+            continue;
+        const std::string &key = w[0];
+        if (!magic) {
+            if (key != "cpm-smpi-truth" || w.size() != 2)
+                r.fail("not a truth file (expected 'cpm-smpi-truth " +
+                       std::to_string(kTruthVersion) + "')");
+            long v = r.integer(w[1], "format version");
+            if (v != kTruthVersion)
+                r.fail("truth file format version " + w[1] +
+                       " is not supported (this CPM reads " +
+                       std::to_string(kTruthVersion) + ")");
+            magic = true;
+        } else if (key == "topology") {
+            if (w.size() != 2)
+                r.fail("expected 'topology full|switch'");
+            if (topology)
+                r.fail("'topology' given twice");
+            if (n >= 0)
+                r.fail("'topology' must come before 'hosts'");
+            if (!known_topology(w[1]))
+                r.fail("unknown topology " + quoted(w[1]) +
+                       " (known: full, switch)");
+            t.topology = w[1];
+            topology = true;
+        } else if (key == "hosts") {
+            if (w.size() != 2)
+                r.fail("expected 'hosts N'");
+            if (n >= 0)
+                r.fail("'hosts' given twice");
+            n = int(r.integer(w[1], "number of hosts", 2, kMaxTruthHosts));
+            t.resize(n);
+            host_seen.assign(n, 0);
+            nic_seen.assign(n, 0);
+            link_seen.assign(n, std::vector<char>(n, 0));
+        } else if (key == "host") {
+            if (n < 0)
+                r.fail("'host' before 'hosts'");
+            if (w.size() != 9)
+                r.fail("expected 'host R NAME C_os t_os C_ois t_ois C_or "
+                       "t_or', got " +
+                       std::to_string(w.size()) + " fields");
+            int h = rank(w[1], "host rank", n - 1);
+            if (host_seen[h]++)
+                r.fail("host " + w[1] + " given twice");
+            TruthHost &x = t.hosts[h];
+            x.name = w[2];
+            if (!valid_host_name(x.name))
+                r.fail("bad host name " + quoted(x.name) +
+                       " (letters, digits, '_', '-', '.')");
+            if (!names.insert(x.name).second)
+                r.fail("host name " + x.name + " given twice");
+            x.os = {r.real(w[3], "C_os", 0), r.real(w[4], "t_os", 0)};
+            x.ois = {r.real(w[5], "C_ois", 0), r.real(w[6], "t_ois", 0)};
+            x.orecv = {r.real(w[7], "C_or", 0), r.real(w[8], "t_or", 0)};
+        } else if (key == "link") {
+            if (n < 0)
+                r.fail("'link' before 'hosts'");
+            if (w.size() != 5)
+                r.fail("expected 'link I J L B', got " +
+                       std::to_string(w.size()) + " fields");
+            int i = rank(w[1], "rank", n - 1), j = rank(w[2], "rank", n - 1);
+            if (i >= j)
+                r.fail("link " + pair_text(i, j) + ": need I < J");
+            if (link_seen[i][j]++)
+                r.fail("link " + pair_text(i, j) + " given twice");
+            t.set_link(i, j,
+                       {r.real(w[3], "latency", 0),
+                        r.positive(w[4], "bandwidth")});
+            ++links_read;
+        } else if (key == "hostlink") {
+            if (!t.is_switch())
+                r.fail("'hostlink' needs 'topology switch' before it");
+            if (n < 0)
+                r.fail("'hostlink' before 'hosts'");
+            if (w.size() != 4)
+                r.fail("expected 'hostlink R lat bw', got " +
+                       std::to_string(w.size()) + " fields");
+            int h = rank(w[1], "host rank", n - 1);
+            if (nic_seen[h]++)
+                r.fail("hostlink " + w[1] + " given twice");
+            t.nic[h] = {r.real(w[2], "latency", 0),
+                        r.positive(w[3], "bandwidth")};
+        } else {
+            r.fail("unknown keyword " + quoted(key));
+        }
+    }
+    if (!magic)
+        r.fail("empty file, not a truth file (expected 'cpm-smpi-truth " +
+               std::to_string(kTruthVersion) + "')");
+    if (n < 0)
+        r.fail("incomplete truth file (no 'hosts' line)");
+    for (int i = 0; i < n; ++i) {
+        if (!host_seen[i])
+            r.fail("incomplete truth file: host " + std::to_string(i) +
+                   " missing");
+        if (t.is_switch() && !nic_seen[i])
+            r.fail("incomplete truth file: hostlink " + std::to_string(i) +
+                   " missing");
+    }
+    if (t.is_switch() && links_read == 0) {
+        t.derive_switch_links(); // the link lines left out
+        return t;
+    }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            if (!link_seen[i][j])
+                r.fail("incomplete truth file: link " + pair_text(i, j) +
+                       " missing");
+    return t;
+}
+
+Truth read_truth_file(const std::string &path)
+{
+    std::ifstream in(path);
+    if (!in)
+        throw UsageError("cannot open truth file " + quoted(path, 4096));
+    return read_truth(in, path);
+}
+
+void check_switch_links(Truth &t, const std::string &name)
+{
+    if (!t.is_switch())
+        return;
+    auto off = [](double a, double b) {
+        return std::fabs(a - b) > 1e-12 * std::fabs(b);
+    };
+    for (int i = 0; i < t.size(); ++i)
+        for (int j = i + 1; j < t.size(); ++j) {
+            TruthLink want = t.switch_link(i, j);
+            const TruthLink &got = t.link(i, j);
+            if (off(got.L, want.L) || off(got.B, want.B))
+                throw UsageError(name + ": link " + pair_text(i, j) +
+                                 " disagrees with hostlinks " +
+                                 pair_text(i, j) +
+                                 " (switch: L = lat_i + lat_j, B = "
+                                 "min(bw_i, bw_j))");
+        }
+    t.derive_switch_links();
+}
+
+void write_truth(std::ostream &os, const Truth &t,
+                 const std::string &command_line)
+{
+    const auto num = truth_number;
+    os << "# CPM SMPI ground truth, written by: " << command_line << "\n"
+       << "# one-way i->j of m bytes: os_i(m) + L_ij + (m+16)/B_ij + or_j(m),"
+          " x(m) = C_x + t_x*m\n"
+       << "cpm-smpi-truth " << kTruthVersion << "\n"
+       << "topology " << t.topology << "\n"
+       << "hosts " << t.size() << "\n"
+       << "# host R NAME C_os t_os C_ois t_ois C_or t_or (s, s/byte)\n";
+    for (int r = 0; r < t.size(); ++r) {
+        const TruthHost &h = t.hosts[r];
+        os << "host " << r << " " << h.name << " " << num(h.os.c) << " "
+           << num(h.os.t) << " " << num(h.ois.c) << " " << num(h.ois.t)
+           << " " << num(h.orecv.c) << " " << num(h.orecv.t) << "\n";
+    }
+    if (t.is_switch()) {
+        os << "# hostlink R lat bw (s, byte/s): host R's private SPLITDUPLEX"
+              " link to the switch\n";
+        for (int r = 0; r < t.size(); ++r)
+            os << "hostlink " << r << " " << num(t.nic[r].L) << " "
+               << num(t.nic[r].B) << "\n";
+        os << "# link I J L B (s, byte/s): L = lat_I + lat_J,"
+              " B = min(bw_I, bw_J)\n";
+    } else {
+        os << "# link I J L B (s, byte/s)\n";
+    }
+    for (int i = 0; i < t.size(); ++i)
+        for (int j = i + 1; j < t.size(); ++j)
+            os << "link " << i << " " << j << " " << num(t.link(i, j).L) << " "
+               << num(t.link(i, j).B) << "\n";
+}
+
+} // namespace cpm::smpi
