@@ -103,9 +103,10 @@ void Sampler::add(double t)
     if (has_ci) {
         converged_ = ci_ <= p_.eps * std::fabs(est_);
     } else {
-        // No interval yet: only a sample of equal times is settled.
+        // No interval yet: only a sample of equal times (to rounding, as
+        // a simulator's) is settled.
         auto [lo, hi] = std::minmax_element(x_.begin(), x_.end());
-        converged_ = r >= 2 && *lo == *hi;
+        converged_ = r >= 2 && *hi - *lo <= 1e-12 * std::fabs(est_);
         ci_ = *hi - *lo;
     }
     done_ = converged_ || r >= p_.max_reps;

@@ -15,7 +15,7 @@
  *    enough repetitions for level cl (6 at 0.95);
  *  - Trimmed: the 20% trimmed mean with its Tukey-McLaughlin interval.
  * Where the estimator has no interval yet, the rule is met only by a
- * sample of equal times. Repetitions beyond Tukey's outer fences (3 IQR)
+ * sample of equal times (to 1e-12 relative: a simulator's). Repetitions beyond Tukey's outer fences (3 IQR)
  * are counted as outliers in the result; they stay in the sample.
  */
 #ifndef CPM_BENCHMARK_PRECISION_H

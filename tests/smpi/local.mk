@@ -133,3 +133,8 @@ EXTRA_DIST += tests/smpi/smpi_taulop.sh
 if HAVE_SMPI
 SMPI_CHECK_BUILT += $(SMPI_TOOLS)
 endif
+
+# The test bed with size segments: p2p's times against the piecewise truth
+# on both sides of every segment start (smpi_segments.sh, seconds).
+TESTS += tests/smpi/smpi_segments.sh
+EXTRA_DIST += tests/smpi/smpi_segments.sh

@@ -5,8 +5,11 @@
  * smpi_truth_file.h), the model file by libcpm's (models::read_text).
  *
  * usage: smpi_truth hockney|lmo TRUTH MODEL [TOLERANCE]
- * Prints every parameter with its relative error; exit status 0 if all are
- * within TOLERANCE (default 0.01), 1 if not, 2 on bad input.
+ *        smpi_truth p2p TRUTH P2P_OUTPUT [TOLERANCE]
+ * Prints every parameter (or every p2p row: half the roundtrip of the
+ * pair at the size, Truth::p2p, on platforms with size segments too) with
+ * its relative error; exit status 0 if all are within TOLERANCE (default
+ * 0.01), 1 if not, 2 on bad input.
  *
  * On the platform a message i -> j of m bytes takes
  *   os_i(m) + L_ij + (m+16)/B_ij + or_j(m),   x_h(m) = C_x,h + t_x,h m,
@@ -19,6 +22,7 @@
  *     C_i, t_i the host's;  L_ij + 16/B_ij (the envelope is a fixed cost
  *     of every message, so it joins the latency);  beta_ij = B_ij.
  */
+#include "benchmark_output.h"
 #include "common_error.h"
 #include "common_parse.h"
 #include "model_data.h"
@@ -140,13 +144,42 @@ std::vector<Row> lmo_rows(const Truth &t, const ModelFile &f)
     return rows;
 }
 
+/* Every row of a p2p output against the truth of its pair and size. */
+std::vector<Row> p2p_rows(const Truth &t, const std::string &file)
+{
+    std::ifstream in(file);
+    if (!in)
+        throw UsageError("cannot open p2p output " + cpm::quoted(file, 4096));
+    cpm::bench::Output o = cpm::bench::read_output(in, file);
+    if (o.tool != "p2p")
+        throw UsageError(file + ": not a p2p output (tool " + o.tool + ")");
+    std::size_t cm = o.column("M"), ci = o.column("i"), cj = o.column("j"),
+                ct = o.column("T");
+    std::vector<Row> rows;
+    for (const cpm::bench::OutputRow &r : o.rows) {
+        long m = long(o.real(r, cm));
+        int i = int(o.real(r, ci)), j = int(o.real(r, cj));
+        if (i >= t.size() || j >= t.size())
+            throw UsageError(file + ":" + std::to_string(r.line) +
+                             ": pair outside the platform");
+        rows.push_back({"T" + std::to_string(i) + "," + std::to_string(j) +
+                            "@" + std::to_string(m),
+                        t.p2p(i, j, m), o.real(r, ct)});
+    }
+    return rows;
+}
+
 int run(const std::string &mode, const Truth &t, const std::string &file,
         double tol)
 {
+    if (mode == "p2p")
+        return report("p2p rows vs platform (half the roundtrip, per size "
+                      "segment)",
+                      p2p_rows(t, file), tol);
     const bool hockney = mode == "hockney";
     if (!hockney && mode != "lmo")
         throw UsageError("unknown mode " + cpm::quoted(mode) +
-                         " (hockney, lmo)");
+                         " (hockney, lmo, p2p)");
     ModelFile f =
         hockney ? read_model(file, cpm::models::Hockney::name(),
                              cpm::models::Hockney::schema())
@@ -171,7 +204,7 @@ int main(int argc, char **argv)
     try {
         if (argc < 4 || argc > 5)
             throw UsageError(
-                "usage: smpi_truth hockney|lmo TRUTH MODEL [TOLERANCE]");
+                "usage: smpi_truth hockney|lmo|p2p TRUTH FILE [TOLERANCE]");
         double tol = 0.01;
         if (argc == 5) {
             tol = cpm::parse_double(argv[4], "tolerance", 0, 1);

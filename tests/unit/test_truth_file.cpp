@@ -154,8 +154,16 @@ TEST(TruthFile, BadFilesAreRefusedWithFileAndLine)
         {"# only a comment\n\n", "t.truth:2: empty file"},
         {"cpm-smpi-truth\n", "t.truth:1: not a truth file"},
         {"hosts 2\n", "t.truth:1: not a truth file"},
-        {"cpm-smpi-truth 2\n", "t.truth:1: truth file format version 2 is "
+        {"cpm-smpi-truth 3\n", "t.truth:1: truth file format version 3 is "
                                "not supported"},
+        {"cpm-smpi-truth 1\nsegment 0 0 1 1\n",
+         "t.truth:2: 'segment' needs format version 2"},
+        {"cpm-smpi-truth 2\nsegment 0 5 1 1\n",
+         "t.truth:2: segment 0 must start at 0"},
+        {"cpm-smpi-truth 2\nsegment 0 0 1 1\nsegment 1 0 1 1\n",
+         "t.truth:3: segment 1 must start after segment 0"},
+        {"cpm-smpi-truth 2\nsegment 0 0 0 1\n",
+         "t.truth:2: bandwidth factor"},
         {"cpm-smpi-truth one\n", "t.truth:1: bad format version 'one'"},
         {"cpm-smpi-truth 1\n", "t.truth:1: incomplete truth file (no 'hosts'"},
         {"cpm-smpi-truth 1\nhosts 1\n",

@@ -95,6 +95,9 @@ struct Options {
     Range ois_c{1e-6, 2e-5}, ois_t{1e-10, 2e-9};
     Range or_c{1e-6, 2e-5}, or_t{1e-10, 2e-9};
     bool one_delay = false; // ois = or = os on every host
+    std::vector<long> segments;           // starts of segments 1, 2, ...
+    std::vector<double> bw_factors, lat_factors; // per segment ({}: default)
+    long rendezvous = 0;
     std::string command_line;
 };
 
@@ -166,8 +169,9 @@ void usage(std::ostream &os)
           "   or: "
        << kProg
        << " --from-truth FILE -o PREFIX\n"
-          "Writes PREFIX.xml (SimGrid platform), PREFIX.hosts (hostfile) and\n"
-          "PREFIX.truth (ground truth) of a heterogeneous cluster.\n"
+          "Writes PREFIX.xml (SimGrid platform), PREFIX.hosts (hostfile),\n"
+          "PREFIX.truth (ground truth) and PREFIX.cfg (settings) of a\n"
+          "heterogeneous cluster.\n"
           "  -n, --hosts N           number of hosts, 2.." << kMaxHosts << "\n"
           "  -s, --seed S            seed of the generator (default 1)\n"
           "  -o, --prefix PREFIX     output files PREFIX.{xml,hosts,truth}\n"
@@ -188,7 +192,39 @@ void usage(std::ostream &os)
           "      --ois-slope R       t_ois       (default 1e-10:2e-9)\n"
           "      --or-const R        C_or        (default 1e-6:2e-5)\n"
           "      --or-slope R        t_or        (default 1e-10:2e-9)\n"
-          "  -h, --help              this help\n";
+          "Size segments (piecewise times, SMPI's network model):\n"
+          "      --segments LIST     first sizes of segments 1, 2, ... "
+          "(bytes,\n"
+          "                          increasing), e.g. 8192,65536\n"
+          "      --bw-factors LIST   bandwidth factor of each segment "
+          "(default\n"
+          "                          0.8^s for segment s)\n"
+          "      --lat-factors LIST  latency factor of each segment "
+          "(default 1.5^s)\n"
+          "      --rendezvous D      from D bytes on, no os and no or "
+          "(default:\n"
+          "                          none)\n"
+          "  -h, --help              this help\n"
+          "Also writes PREFIX.cfg, the SimGrid settings cpm-smpirun adds for "
+          "the\nplatform (none without segments).\n";
+}
+
+/** A comma-separated list of numbers parsed by one(text, what). */
+template <class T, class F>
+std::vector<T> parse_list(const std::string &text, const std::string &opt,
+                          F one)
+{
+    std::vector<T> v;
+    std::string cur;
+    for (std::size_t k = 0; k <= text.size(); ++k) {
+        if (k == text.size() || text[k] == ',') {
+            v.push_back(one(cur, "--" + opt));
+            cur.clear();
+        } else {
+            cur += text[k];
+        }
+    }
+    return v;
 }
 
 /** The range options (long only): getopt code, name, field, > 0 needed. */
@@ -219,6 +255,10 @@ bool parse_options(int argc, char **argv, Options &o)
         {"topology", required_argument, nullptr, 't'},
         {"from-truth", required_argument, nullptr, 'f'},
         {"one-delay", no_argument, nullptr, 1100},
+        {"segments", required_argument, nullptr, 1101},
+        {"bw-factors", required_argument, nullptr, 1102},
+        {"lat-factors", required_argument, nullptr, 1103},
+        {"rendezvous", required_argument, nullptr, 1104},
         {"help", no_argument, nullptr, 'h'}};
     for (const RangeOption &r : kRangeOptions)
         longopts.push_back({r.name, required_argument, nullptr, r.code});
@@ -265,6 +305,33 @@ bool parse_options(int argc, char **argv, Options &o)
             o.one_delay = true;
             drawn_option = true;
             break;
+        case 1101:
+            o.segments = parse_list<long>(arg, "segments", [](const std::string &t, const std::string &w) {
+                return parse_long(t, w, 1, 1L << 40);
+            });
+            for (std::size_t k = 1; k < o.segments.size(); ++k)
+                if (o.segments[k] <= o.segments[k - 1])
+                    throw InputError("--segments: sizes must increase, got " +
+                                     quoted(arg));
+            drawn_option = true;
+            break;
+        case 1102:
+        case 1103:
+            (c == 1102 ? o.bw_factors : o.lat_factors) = parse_list<double>(
+                arg, c == 1102 ? "bw-factors" : "lat-factors",
+                [c](const std::string &t, const std::string &w) {
+                    double v = parse_double(t, w, 0);
+                    if (c == 1102 && !(v > 0))
+                        throw InputError(w + ": factors must be > 0, got " +
+                                         quoted(t));
+                    return v;
+                });
+            drawn_option = true;
+            break;
+        case 1104:
+            o.rendezvous = parse_long(arg, "--rendezvous", 1, 1L << 40);
+            drawn_option = true;
+            break;
         case 'h':
             return false;
         case ':':
@@ -289,11 +356,52 @@ bool parse_options(int argc, char **argv, Options &o)
         throw InputError("--prefix is required (see --help)");
     if (o.from_truth.empty() && o.hosts == 0)
         throw InputError("--hosts is required unless --from-truth is given");
+    std::size_t k = o.segments.size() + 1;
+    if (o.segments.empty() && (!o.bw_factors.empty() || !o.lat_factors.empty()))
+        throw InputError("--bw-factors and --lat-factors need --segments");
+    if (!o.bw_factors.empty() && o.bw_factors.size() != k)
+        throw InputError("--bw-factors: " + std::to_string(k) +
+                         " segments need " + std::to_string(k) +
+                         " factors, got " + std::to_string(o.bw_factors.size()));
+    if (!o.lat_factors.empty() && o.lat_factors.size() != k)
+        throw InputError("--lat-factors: " + std::to_string(k) +
+                         " segments need " + std::to_string(k) +
+                         " factors, got " +
+                         std::to_string(o.lat_factors.size()));
     if (!o.from_truth.empty() && (o.hosts != 0 || drawn_option))
         throw InputError("--from-truth takes every parameter from the file: "
                          "do not combine it with --hosts, --seed, --topology "
                          "or ranges");
     return true;
+}
+
+/* The size segments of o: factors given or by default 0.8^s and 1.5^s,
+ * each host's delays of segments 1, 2, ... drawn after everything else
+ * (so a platform without segments is drawn as before). */
+void draw_segments(const Options &o, Rng &rng, Truth &t)
+{
+    t.rendezvous = o.rendezvous;
+    if (o.segments.empty())
+        return;
+    for (std::size_t s = 0; s <= o.segments.size(); ++s) {
+        cpm::smpi::TruthSegment g;
+        g.from = s == 0 ? 0 : o.segments[s - 1];
+        g.fbw = o.bw_factors.empty() ? std::pow(0.8, double(s))
+                                     : o.bw_factors[s];
+        g.flat = o.lat_factors.empty() ? std::pow(1.5, double(s))
+                                       : o.lat_factors[s];
+        t.segments.push_back(g);
+    }
+    for (TruthHost &h : t.hosts)
+        for (std::size_t s = 1; s < t.segments.size(); ++s) {
+            cpm::smpi::HostDelays d;
+            d.os = {rng.draw(o.os_c), rng.draw(o.os_t)};
+            d.ois = {rng.draw(o.ois_c), rng.draw(o.ois_t)};
+            d.orecv = {rng.draw(o.or_c), rng.draw(o.or_t)};
+            if (o.one_delay)
+                d.ois = d.orecv = d.os;
+            h.seg.push_back(d);
+        }
 }
 
 Truth draw(const Options &o)
@@ -318,6 +426,7 @@ Truth draw(const Options &o)
             l.B = rng.draw(o.bandwidth);
         }
         t.derive_switch_links();
+        draw_segments(o, rng, t);
         return t;
     }
     for (int i = 0; i < o.hosts; ++i)
@@ -327,6 +436,7 @@ Truth draw(const Options &o)
             l.B = rng.draw(o.bandwidth);
             t.set_link(i, j, l);
         }
+    draw_segments(o, rng, t);
     return t;
 }
 
@@ -340,9 +450,47 @@ Truth read_truth(const std::string &path)
 
 const auto num = cpm::smpi::truth_number;
 
-std::string delay_prop(double c, double t)
+/* A host delay property: segment 0's delay from size 0, segment s's
+ * from its first size (SMPI applies an entry "b:C:t" above b bytes). */
+std::string delay_prop(const Truth &t, const TruthHost &h,
+                       cpm::smpi::Delay cpm::smpi::HostDelays::*which)
 {
-    return "0:" + num(c) + ":" + num(t);
+    std::string v;
+    int k = t.segments.empty() ? 1 : int(t.segments.size());
+    for (int s = 0; s < k; ++s) {
+        cpm::smpi::Delay d = h.delays(s).*which;
+        long from = s == 0 ? 0 : t.segments[std::size_t(s)].from - 1;
+        v += (s ? ";" : "") + std::to_string(from) + ":" + num(d.c) + ":" +
+             num(d.t);
+    }
+    return v;
+}
+
+/* PREFIX.cfg: the SimGrid settings of a platform with size segments,
+ * one per line, which cpm-smpirun adds after its own. A factor entry
+ * "b:f" applies to SMPI's message size (m + 16 bytes) above b. */
+std::string settings_text(const Truth &t)
+{
+    std::string s = "# SimGrid settings of this platform, added by "
+                    "cpm-smpirun after its own\n";
+    if (!t.segments.empty()) {
+        std::string bw, lat;
+        for (std::size_t k = 0; k < t.segments.size(); ++k) {
+            long b = k == 0 ? 0 : t.segments[k].from + 15;
+            bw += (k ? ";" : "") + std::to_string(b) + ":" +
+                  num(t.segments[k].fbw);
+            lat += (k ? ";" : "") + std::to_string(b) + ":" +
+                   num(t.segments[k].flat);
+        }
+        s += "--cfg=network/model:SMPI\n"
+             "--cfg=network/weight-S:0\n"
+             "--cfg=smpi/bw-factor:" + bw + "\n"
+             "--cfg=smpi/lat-factor:" + lat + "\n";
+    }
+    if (t.rendezvous > 0)
+        s += "--cfg=smpi/send-is-detached-thresh:" +
+             std::to_string(t.rendezvous) + "\n";
+    return s;
 }
 
 void write_file(const std::string &path, const std::string &text)
@@ -361,15 +509,16 @@ std::string truth_text(const Truth &t, const std::string &command_line)
     return os.str();
 }
 
-void host_xml(std::ostream &os, const TruthHost &h)
+void host_xml(std::ostream &os, const Truth &t, const TruthHost &h)
 {
+    using cpm::smpi::HostDelays;
     os << "    <host id=\"" << h.name << "\" speed=\"1Gf\">\n"
-       << "      <prop id=\"smpi/os\" value=\"" << delay_prop(h.os.c, h.os.t)
-       << "\"/>\n"
+       << "      <prop id=\"smpi/os\" value=\""
+       << delay_prop(t, h, &HostDelays::os) << "\"/>\n"
        << "      <prop id=\"smpi/ois\" value=\""
-       << delay_prop(h.ois.c, h.ois.t) << "\"/>\n"
+       << delay_prop(t, h, &HostDelays::ois) << "\"/>\n"
        << "      <prop id=\"smpi/or\" value=\""
-       << delay_prop(h.orecv.c, h.orecv.t) << "\"/>\n"
+       << delay_prop(t, h, &HostDelays::orecv) << "\"/>\n"
        << "    </host>\n";
 }
 
@@ -378,7 +527,7 @@ void full_zone_xml(std::ostream &os, const Truth &t)
 {
     os << "  <zone id=\"cluster\" routing=\"Full\">\n";
     for (const TruthHost &h : t.hosts)
-        host_xml(os, h);
+        host_xml(os, t, h);
     for (int i = 0; i < t.size(); ++i)
         for (int j = i + 1; j < t.size(); ++j)
             os << "    <link id=\"l" << i << "_" << j << "\" bandwidth=\""
@@ -399,7 +548,7 @@ void switch_zone_xml(std::ostream &os, const Truth &t)
     os << "  <zone id=\"cluster\" routing=\"Cluster\">\n";
     for (int i = 0; i < t.size(); ++i) {
         const std::string &name = t.hosts[i].name;
-        host_xml(os, t.hosts[i]);
+        host_xml(os, t, t.hosts[i]);
         os << "    <link id=\"" << name << "_nic\" bandwidth=\""
            << num(t.nic[i].B) << "Bps\" latency=\"" << num(t.nic[i].L)
            << "s\" sharing_policy=\"SPLITDUPLEX\"/>\n"
@@ -447,6 +596,7 @@ int main(int argc, char **argv)
         write_file(o.prefix + ".xml", platform_text(t));
         write_file(o.prefix + ".hosts", hostfile_text(t));
         write_file(o.prefix + ".truth", truth_text(t, o.command_line));
+        write_file(o.prefix + ".cfg", settings_text(t));
     } catch (const InputError &e) {
         std::cerr << kProg << ": error: " << e.what() << "\n";
         return 2;

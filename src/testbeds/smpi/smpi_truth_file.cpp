@@ -41,6 +41,36 @@ void Truth::derive_switch_links()
             set_link(i, j, switch_link(i, j));
 }
 
+int Truth::segment_of(long m) const
+{
+    int s = 0;
+    for (std::size_t k = 1; k < segments.size(); ++k)
+        if (m >= segments[k].from)
+            s = int(k);
+    return s;
+}
+
+TruthSegment Truth::segment(int s) const
+{
+    return segments.empty() ? TruthSegment{} : segments[std::size_t(s)];
+}
+
+double Truth::one_way(int i, int j, long m) const
+{
+    int s = segment_of(m);
+    TruthSegment f = segment(s);
+    const TruthLink &l = link(i, j);
+    double t = f.flat * l.L + double(m + 16) / (f.fbw * l.B);
+    if (rendezvous == 0 || m < rendezvous)
+        t += hosts[i].delays(s).os(m) + hosts[j].delays(s).orecv(m);
+    return t;
+}
+
+double Truth::p2p(int i, int j, long m) const
+{
+    return (one_way(i, j, m) + one_way(j, i, m)) / 2;
+}
+
 bool known_topology(const std::string &name)
 {
     return name == "full" || name == "switch";
@@ -81,6 +111,13 @@ Truth read_truth(std::istream &in, const std::string &name)
     std::vector<std::vector<char>> link_seen;
     std::set<std::string> names;
     int links_read = 0;
+    long version = 0;
+    std::vector<std::vector<char>> hostseg_seen;
+    bool rendezvous = false;
+    auto need_v2 = [&](const std::string &key) {
+        if (version < 2)
+            r.fail("'" + key + "' needs format version 2 (size segments)");
+    };
     auto rank = [&](const std::string &w, const char *what, int hi) {
         return int(r.integer(w, what, 0, hi));
     };
@@ -91,12 +128,11 @@ Truth read_truth(std::istream &in, const std::string &name)
         const std::string &key = w[0];
         if (!magic) {
             if (key != "cpm-smpi-truth" || w.size() != 2)
-                r.fail("not a truth file (expected 'cpm-smpi-truth " +
-                       std::to_string(kTruthVersion) + "')");
-            long v = r.integer(w[1], "format version");
-            if (v != kTruthVersion)
+                r.fail("not a truth file (expected 'cpm-smpi-truth 1' or 2)");
+            version = r.integer(w[1], "format version");
+            if (version != 1 && version != kTruthVersion)
                 r.fail("truth file format version " + w[1] +
-                       " is not supported (this CPM reads " +
+                       " is not supported (this CPM reads 1 and " +
                        std::to_string(kTruthVersion) + ")");
             magic = true;
         } else if (key == "topology") {
@@ -156,6 +192,57 @@ Truth read_truth(std::istream &in, const std::string &name)
                        {r.real(w[3], "latency", 0),
                         r.positive(w[4], "bandwidth")});
             ++links_read;
+        } else if (key == "segment") {
+            need_v2(key);
+            if (w.size() != 5)
+                r.fail("expected 'segment S FROM FBW FLAT', got " +
+                       std::to_string(w.size()) + " fields");
+            long sidx = r.integer(w[1], "segment", 0, 63);
+            if (sidx != long(t.segments.size()))
+                r.fail("segment " + w[1] + " out of order (expected " +
+                       std::to_string(t.segments.size()) + ")");
+            TruthSegment g;
+            g.from = r.integer(w[2], "first size", 0, 1L << 40);
+            if (sidx == 0 && g.from != 0)
+                r.fail("segment 0 must start at 0");
+            if (sidx > 0 && g.from <= t.segments.back().from)
+                r.fail("segment " + w[1] + " must start after segment " +
+                       std::to_string(sidx - 1));
+            g.fbw = r.positive(w[3], "bandwidth factor");
+            g.flat = r.real(w[4], "latency factor", 0);
+            t.segments.push_back(g);
+        } else if (key == "hostseg") {
+            need_v2(key);
+            if (n < 0)
+                r.fail("'hostseg' before 'hosts'");
+            if (w.size() != 9)
+                r.fail("expected 'hostseg R S C_os t_os C_ois t_ois C_or "
+                       "t_or', got " + std::to_string(w.size()) + " fields");
+            int h = rank(w[1], "host rank", n - 1);
+            long sidx = r.integer(w[2], "segment", 1, 63);
+            if (sidx >= long(t.segments.size()))
+                r.fail("hostseg " + w[1] + " " + w[2] +
+                       ": no such segment (the segment lines come first)");
+            if (hostseg_seen.size() < t.segments.size())
+                hostseg_seen.assign(t.segments.size(),
+                                    std::vector<char>(n, 0));
+            if (hostseg_seen[sidx][h]++)
+                r.fail("hostseg " + w[1] + " " + w[2] + " given twice");
+            TruthHost &x = t.hosts[h];
+            if (x.seg.size() < t.segments.size() - 1)
+                x.seg.resize(t.segments.size() - 1);
+            HostDelays &d = x.seg[std::size_t(sidx - 1)];
+            d.os = {r.real(w[3], "C_os", 0), r.real(w[4], "t_os", 0)};
+            d.ois = {r.real(w[5], "C_ois", 0), r.real(w[6], "t_ois", 0)};
+            d.orecv = {r.real(w[7], "C_or", 0), r.real(w[8], "t_or", 0)};
+        } else if (key == "rendezvous") {
+            need_v2(key);
+            if (w.size() != 2)
+                r.fail("expected 'rendezvous D'");
+            if (rendezvous)
+                r.fail("'rendezvous' given twice");
+            t.rendezvous = r.integer(w[1], "rendezvous size", 1, 1L << 40);
+            rendezvous = true;
         } else if (key == "hostlink") {
             if (!t.is_switch())
                 r.fail("'hostlink' needs 'topology switch' before it");
@@ -174,8 +261,8 @@ Truth read_truth(std::istream &in, const std::string &name)
         }
     }
     if (!magic)
-        r.fail("empty file, not a truth file (expected 'cpm-smpi-truth " +
-               std::to_string(kTruthVersion) + "')");
+        r.fail("empty file, not a truth file (expected 'cpm-smpi-truth 1' "
+               "or 2)");
     if (n < 0)
         r.fail("incomplete truth file (no 'hosts' line)");
     for (int i = 0; i < n; ++i) {
@@ -186,6 +273,13 @@ Truth read_truth(std::istream &in, const std::string &name)
             r.fail("incomplete truth file: hostlink " + std::to_string(i) +
                    " missing");
     }
+    if (t.segments.size() == 1)
+        r.fail("one 'segment' line: give two or more, or none");
+    for (int i = 0; i < n; ++i)
+        for (std::size_t sg = 1; sg < t.segments.size(); ++sg)
+            if (hostseg_seen.size() <= sg || !hostseg_seen[sg][i])
+                r.fail("incomplete truth file: hostseg " + std::to_string(i) +
+                       " " + std::to_string(sg) + " missing");
     if (t.is_switch() && links_read == 0) {
         t.derive_switch_links(); // the link lines left out
         return t;
@@ -234,7 +328,7 @@ void write_truth(std::ostream &os, const Truth &t,
     os << "# CPM SMPI ground truth, written by: " << command_line << "\n"
        << "# one-way i->j of m bytes: os_i(m) + L_ij + (m+16)/B_ij + or_j(m),"
           " x(m) = C_x + t_x*m\n"
-       << "cpm-smpi-truth " << kTruthVersion << "\n"
+       << "cpm-smpi-truth " << (t.segmented() ? kTruthVersion : 1) << "\n"
        << "topology " << t.topology << "\n"
        << "hosts " << t.size() << "\n"
        << "# host R NAME C_os t_os C_ois t_ois C_or t_or (s, s/byte)\n";
@@ -259,6 +353,27 @@ void write_truth(std::ostream &os, const Truth &t,
         for (int j = i + 1; j < t.size(); ++j)
             os << "link " << i << " " << j << " " << num(t.link(i, j).L) << " "
                << num(t.link(i, j).B) << "\n";
+    if (!t.segmented())
+        return;
+    os << "# size segments: segment S FROM FBW FLAT; in segment s, "
+          "latencies FLAT_s L, bandwidths FBW_s B\n";
+    for (std::size_t s = 0; s < t.segments.size(); ++s)
+        os << "segment " << s << " " << t.segments[s].from << " "
+           << num(t.segments[s].fbw) << " " << num(t.segments[s].flat)
+           << "\n";
+    if (t.segments.size() > 1)
+        os << "# hostseg R S C_os t_os C_ois t_ois C_or t_or: host R's "
+              "delays in segment S\n";
+    for (std::size_t s = 1; s < t.segments.size(); ++s)
+        for (int r = 0; r < t.size(); ++r) {
+            HostDelays d = t.hosts[r].delays(int(s));
+            os << "hostseg " << r << " " << s << " " << num(d.os.c) << " "
+               << num(d.os.t) << " " << num(d.ois.c) << " " << num(d.ois.t)
+               << " " << num(d.orecv.c) << " " << num(d.orecv.t) << "\n";
+        }
+    if (t.rendezvous > 0)
+        os << "# from D bytes on, rendezvous: no os, no or\n"
+           << "rendezvous " << t.rendezvous << "\n";
 }
 
 } // namespace cpm::smpi

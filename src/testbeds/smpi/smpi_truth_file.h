@@ -27,6 +27,23 @@
  * MPI_Isend). On a switch, L_ij = lat_i + lat_j and B_ij = min(bw_i,
  * bw_j): the link lines may be left out of a switch file (they are then
  * derived from the hostlink lines).
+ *
+ * A platform with size segments (format version 2; a file without them is
+ * written as version 1) adds
+ *
+ *     segment S FROM FBW FLAT                      S = 0..K-1, FROM_0 = 0
+ *     hostseg R S C_os t_os C_ois t_ois C_or t_or  S = 1..K-1, every host
+ *     rendezvous D                                 optional, D > 0
+ *
+ * Segment s holds the sizes FROM_s <= m < FROM_{s+1}; there the links'
+ * latencies are FLAT_s times and their bandwidths FBW_s times those of the
+ * link lines (SMPI's network model with lat- and bw-factors), and the host
+ * delays are the segment's (the host line for s = 0). From D bytes on a
+ * message is sent by rendezvous: no os and no or (SMPI's
+ * send-is-detached-thresh). So, with s the segment of m:
+ *
+ *     T_ij(m) = [m < D] (os_i^s(m) + or_j^s(m)) + FLAT_s L_ij
+ *               + (m + 16) / (FBW_s B_ij).
  */
 #ifndef CPM_SMPI_TRUTH_FILE_H
 #define CPM_SMPI_TRUTH_FILE_H
@@ -38,8 +55,9 @@
 
 namespace cpm::smpi {
 
-/** Version of the truth file format written and read. */
-const int kTruthVersion = 1;
+/** Version of the truth file format written for a platform with size
+ *  segments (one without is written as version 1); both are read. */
+const int kTruthVersion = 2;
 
 /** The most hosts of a platform. */
 const int kMaxTruthHosts = 1024;
@@ -56,12 +74,33 @@ struct Delay {
     bool operator!=(const Delay &o) const { return !(*this == o); }
 };
 
+/** A host's delays in one size segment. */
+struct HostDelays {
+    Delay os;    /**< MPI_Send's send overhead */
+    Delay ois;   /**< MPI_Isend's send overhead */
+    Delay orecv; /**< the receive overhead */
+};
+
 /** A host: its name (its id in the XML and the hostfile) and delays. */
 struct TruthHost {
     std::string name; /**< letters, digits, '_', '-', '.' */
-    Delay os;         /**< MPI_Send's send overhead */
-    Delay ois;        /**< MPI_Isend's send overhead */
-    Delay orecv;      /**< the receive overhead */
+    Delay os;         /**< MPI_Send's send overhead (segment 0) */
+    Delay ois;        /**< MPI_Isend's send overhead (segment 0) */
+    Delay orecv;      /**< the receive overhead (segment 0) */
+    /** The delays of segments 1, 2, ... (segment s at seg[s-1]). */
+    std::vector<HostDelays> seg;
+    /** The delays of segment s. */
+    HostDelays delays(int s) const
+    {
+        return s == 0 ? HostDelays{os, ois, orecv} : seg[std::size_t(s - 1)];
+    }
+};
+
+/** A size segment: its first size and its factors. */
+struct TruthSegment {
+    long from = 0;   /**< first size in bytes (0 for segment 0) */
+    double fbw = 1;  /**< bandwidth factor */
+    double flat = 1; /**< latency factor */
 };
 
 /** A link: latency (s) and bandwidth (bytes/s). */
@@ -78,6 +117,22 @@ struct Truth {
     /** The effective link of each pair, links[i][j] == links[j][i]
      *  (the diagonal is unused). */
     std::vector<std::vector<TruthLink>> links;
+    /** Size segments; empty: one segment, factors 1 (linear times). */
+    std::vector<TruthSegment> segments;
+    /** Messages of this many bytes or more go by rendezvous (no os, no
+     *  or); 0: none do. */
+    long rendezvous = 0;
+    /** True if the platform has size segments or a rendezvous size. */
+    bool segmented() const { return !segments.empty() || rendezvous > 0; }
+    /** The segment of an m-byte message (0 without segments). */
+    int segment_of(long m) const;
+    /** Factors {fbw, flat} of segment s (1, 1 without segments). */
+    TruthSegment segment(int s) const;
+    /** One-way time i -> j of an m-byte MPI_Send (formula above). */
+    double one_way(int i, int j, long m) const;
+    /** What p2p measures for the pair: half the roundtrip of m bytes each
+     *  way, (one_way(i, j, m) + one_way(j, i, m)) / 2. */
+    double p2p(int i, int j, long m) const;
 
     /** Number of hosts. */
     int size() const { return int(hosts.size()); }

@@ -1,0 +1,98 @@
+#!/bin/bash
+# SMPI check of the test bed with size segments (cpm-smpi-platform
+# --segments, doc/testbed-smpi.md): p2p's times on both sides of every
+# segment start and of the rendezvous size equal the piecewise truth,
+#   T_ij(m) = [m < D] (os_i^s(m) + or_j^s(m)) + FLAT_s L_ij
+#             + (m + 16) / (FBW_s B_ij),   s the segment of m,
+# (half the roundtrip of the pair, Truth::p2p), on a full and on a switch
+# platform, with parallel rounds off and on (full) — to 1e-8, the
+# precision of p2p's printed times. A platform without segments keeps its
+# version-1 truth file and an empty PREFIX.cfg. Negative controls: the
+# same times against the truth with the factors of segment 1 and 2
+# swapped, and against the truth without its rendezvous line, fail.
+#
+# Run by make check through tests/run-test. Never skipped: without SimGrid
+# it fails.
+set -u
+name=smpi_segments.sh
+# shellcheck source=smpi_common.sh
+. "$(dirname "$0")/smpi_common.sh"
+bin=${top_builddir:?}/tests/smpi
+platform=$top_builddir/cpm-smpi-platform
+run=$top_builddir/cpm-smpirun
+p2p=$top_builddir/smpi/p2p
+smpi_require "$platform" "$run" "$p2p" "$bin/smpi_truth"
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/cpm-smpi-segments.XXXXXX") || exit 1
+trap 'rm -rf "$tmp"' EXIT
+failures=0
+fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
+
+sizes=0,1,1000,8191,8192,8193,20000,65535,65536,65537,1048576,4194304
+seg=(--segments 8192,65536 --bw-factors 1,0.8,0.55 --lat-factors 1,1.6,4
+     --rendezvous 65536)
+
+check() { # TAG TRUTH OUTPUT: smpi_truth p2p to 1e-8
+    if ! "$bin/smpi_truth" p2p "$2" "$3" 1e-8 > "$tmp/$1.cmp"; then
+        fail "$1: p2p times differ from the piecewise truth"
+        grep FAIL "$tmp/$1.cmp" | head -5
+    fi
+}
+
+# Full platform, 5 hosts, both schedules.
+"$platform" -n 5 --seed 7 -o "$tmp/full" "${seg[@]}" ||
+    fail "cpm-smpi-platform --segments (full)"
+grep -q '^cpm-smpi-truth 2$' "$tmp/full.truth" || fail "full: truth not version 2"
+grep -q 'smpi/bw-factor:0:1;8207:' "$tmp/full.cfg" ||
+    fail "full: PREFIX.cfg lacks the bandwidth factors"
+for p in 0 1; do
+    "$run" "$tmp/full" "$p2p" --sizes $sizes -p $p -o "$tmp/full$p.out" \
+        2> "$tmp/full$p.err" || { fail "p2p -p $p on full"; cat "$tmp/full$p.err"; }
+    check "full -p $p" "$tmp/full.truth" "$tmp/full$p.out"
+done
+tail -1 "$tmp/full -p 0.cmp" 2>/dev/null || tail -2 "$tmp/full -p 1.cmp"
+
+# Switch platform, 4 hosts, one pair at a time (parallel pairs share the
+# private links).
+"$platform" -n 4 -t switch --seed 3 -o "$tmp/sw" "${seg[@]}" ||
+    fail "cpm-smpi-platform --segments (switch)"
+"$run" "$tmp/sw" "$p2p" --sizes $sizes -p 0 -o "$tmp/sw.out" 2> "$tmp/sw.err" ||
+    { fail "p2p on switch"; cat "$tmp/sw.err"; }
+check switch "$tmp/sw.truth" "$tmp/sw.out"
+
+# --from-truth keeps the segments: the same platform files.
+"$platform" --from-truth "$tmp/full.truth" -o "$tmp/again" ||
+    fail "--from-truth of a segmented truth"
+for ext in xml cfg; do
+    cmp -s "$tmp/full.$ext" "$tmp/again.$ext" || fail "--from-truth changed PREFIX.$ext"
+done
+
+# Without segments: version 1 and no settings.
+"$platform" -n 3 -o "$tmp/lin" || fail "cpm-smpi-platform without segments"
+grep -q '^cpm-smpi-truth 1$' "$tmp/lin.truth" || fail "linear: truth not version 1"
+grep -q -- '--cfg' "$tmp/lin.cfg" && fail "linear: PREFIX.cfg has settings"
+
+# Bad options: one line, exit 2.
+for bad in "--segments 8192,4096" "--segments 0" "--bw-factors 1,1" \
+    "--segments 8192 --bw-factors 1" "--segments 8192 --bw-factors 1,0"; do
+    # shellcheck disable=SC2086
+    if "$platform" -n 3 -o "$tmp/bad" $bad 2> "$tmp/bad.err"; then
+        fail "accepted: $bad"
+    elif [ "$(wc -l < "$tmp/bad.err")" -ne 1 ]; then
+        fail "not one line for: $bad"
+    fi
+done
+
+# Negative controls: a wrong truth must not pass.
+awk '$1 == "segment" && $2 == 1 { $3 = 8193 } { print }' "$tmp/full.truth" \
+    > "$tmp/shift.truth"
+awk '$1 == "segment" && $2 == 2 { $4 = 0.6 } { print }' "$tmp/full.truth" \
+    > "$tmp/factor.truth"
+grep -v '^rendezvous' "$tmp/full.truth" > "$tmp/norv.truth"
+for t in shift factor norv; do
+    if "$bin/smpi_truth" p2p "$tmp/$t.truth" "$tmp/full0.out" 1e-8 > /dev/null; then
+        fail "negative control $t passed"
+    fi
+done
+
+echo "$name: $failures failure(s)"
+[ $failures -eq 0 ]
