@@ -6,6 +6,8 @@ dist_man_MANS += doc/man/p2p.1 doc/man/collective.1 doc/man/model.1 \
 EXTRA_DIST += doc/README.md doc/results
 EXTRA_DIST += doc/Doxyfile.in doc/formats.md doc/measurement.md doc/testing.md \
 	doc/models.md doc/workflow.md
+# How to add a model or an operation (the model descriptors).
+EXTRA_DIST += doc/adding-a-model.md
 # The kernels: configurations, patterns, the kernel tool.
 dist_man_MANS += doc/man/kernel.1 doc/man/cpm-kernel-config.1
 EXTRA_DIST += doc/kernels.md doc/model-hloggp.md doc/model-dimemas.md \

@@ -4,7 +4,7 @@
 #include "capi_internal.h"
 
 #include "common_mpi.h"
-#include "model_build.h"
+#include "model_hockney_build.h"
 #include "model_hockney.h"
 
 #include <memory>

@@ -7,7 +7,7 @@
 #include "capi_internal.h"
 
 #include "common_mpi.h"
-#include "model_build.h"
+#include "model_lmo_build.h"
 #include "model_lmo.h"
 
 #include <climits>

@@ -6,7 +6,7 @@
 // library does (models::loggp_from_plogp).
 #include "capi_internal.h"
 
-#include "model_build.h"
+#include "model_plogp_build.h"
 #include "model_plogp.h"
 
 #include <climits>

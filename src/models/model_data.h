@@ -68,6 +68,14 @@ struct RecordSpec {
     Index index;                     /**< by nothing, i, i<j, or i<j and m */
     std::vector<std::string> values; /**< names of its values, in order */
     bool required;                   /**< must appear (all indices) */
+    /** Whether the record's values depend on the message size range: a
+     *  parameter of a model whose time is piecewise in the size holds one
+     *  value per segment (between breakpoints), and a prediction uses the
+     *  segment of each message's size. Declared for the piecewise
+     *  point-to-point parameters to come; no model sets it yet, and it
+     *  changes neither the file format nor any reading or writing
+     *  (doc/adding-a-model.md, "Parameters that depend on the size"). */
+    bool per_segment = false;
 };
 
 /** One record: a key, its indices and its values. */

@@ -1,8 +1,9 @@
 // Building the Hockney model by measurement (CPM 1.0.1's Hockney_build):
 // roundtrips of all pairs over the message sizes, then the fits of
 // model_hockney.cpp.
-#include "model_build.h"
+#include "model_hockney_build.h"
 
+#include "benchmark_p2p.h"
 #include "common_error.h"
 
 #include <algorithm>

@@ -9,9 +9,10 @@
 //     measured size below S (one-to-two with empty replies avoids the
 //     gather escalations), solved by model_lmo.cpp;
 //  4. the fits of the regions and the slope corrections.
-#include "model_build.h"
+#include "model_lmo_build.h"
 
 #include "benchmark_collective.h"
+#include "benchmark_p2p.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
@@ -55,11 +56,12 @@ double gather_at(MPI_Comm comm, long M, const BuildOptions &o)
 
 
 /* The sorted distinct sizes, checked for Bai-Perron, and n >= 3. */
-std::vector<long> checked_sizes(MPI_Comm comm, const BuildOptions &o)
+std::vector<long> checked_sizes(MPI_Comm comm, const BuildOptions &o,
+                                const LmoBuildOptions &lo)
 {
     build_comm_size(comm, 3, "LMO");
     std::vector<long> sizes = build_sizes(o.sizes, false);
-    const double h = o.breakpoints.h;
+    const double h = lo.breakpoints.h;
     if (sizes.size() < min_sizes(h) || (h >= 1 && h < 3))
         throw UsageError("the LMO thresholds need Bai-Perron segments of at "
                          "least 3 sizes: with --bp-h " + std::to_string(h) +
@@ -72,7 +74,7 @@ std::vector<long> checked_sizes(MPI_Comm comm, const BuildOptions &o)
 /* A Bai-Perron break of a sweep computed by R on rank 0 and broadcast:
  * the size at the first (last = false) or last break; NaN if none. */
 double break_size(MPI_Comm comm, const Sweep &s, bool last,
-                  const BuildOptions &o)
+                  const LmoBuildOptions &lo)
 {
     int rank = 0;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
@@ -80,7 +82,7 @@ double break_size(MPI_Comm comm, const Sweep &s, bool last,
     agree(comm, [&] {
         if (rank != 0)
             return;
-        auto b = rbridge::breakpoints(s.M, s.T, false, o.breakpoints);
+        auto b = rbridge::breakpoints(s.M, s.T, false, lo.breakpoints);
         if (!b.empty())
             at = s.M[last ? b.back() : b.front()];
     });
@@ -91,27 +93,27 @@ double break_size(MPI_Comm comm, const Sweep &s, bool last,
 } // namespace
 
 void lmo_build_one2many(MPI_Comm comm, const BuildOptions &o, LMO &m,
-                        LmoSweeps &s)
+                        LmoSweeps &s, const LmoBuildOptions &lo)
 {
-    std::vector<long> sizes = checked_sizes(comm, o);
+    std::vector<long> sizes = checked_sizes(comm, o, lo);
     o.say(comm, "LMO: one-to-many (linear scatter) over " +
                     std::to_string(sizes.size()) + " sizes");
     s.one2many = sweep(comm, "MPIB_Scatter_linear", sizes, o);
     o.say(comm, "LMO: Bai-Perron breakpoints of one-to-many (R strucchange)");
-    double S = break_size(comm, s.one2many, false, o);
+    double S = break_size(comm, s.one2many, false, lo);
     m.S = std::isnan(S) ? std::nullopt : std::optional<double>(S);
 }
 
 void lmo_build_many2one(MPI_Comm comm, const BuildOptions &o, LMO &m,
-                        LmoSweeps &s)
+                        LmoSweeps &s, const LmoBuildOptions &lo)
 {
-    std::vector<long> sizes = checked_sizes(comm, o);
+    std::vector<long> sizes = checked_sizes(comm, o, lo);
     o.say(comm, "LMO: many-to-one (linear gather) over " +
                     std::to_string(sizes.size()) + " sizes");
     Sweep &m2o = s.many2one;
     m2o = sweep(comm, "MPIB_Gather_linear", sizes, o);
     o.say(comm, "LMO: Bai-Perron breakpoints of many-to-one (R strucchange)");
-    double M2 = break_size(comm, m2o, true, o);
+    double M2 = break_size(comm, m2o, true, lo);
     m.M2 = std::isnan(M2) ? std::nullopt : std::optional<double>(M2);
 
     // M1: first tenfold jump, then bisection between the sizes around it.
@@ -133,9 +135,9 @@ void lmo_build_many2one(MPI_Comm comm, const BuildOptions &o, LMO &m,
 }
 
 void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
-                   const LmoSweeps &s)
+                   const LmoSweeps &s, const LmoBuildOptions &lo)
 {
-    std::vector<long> sizes = checked_sizes(comm, o);
+    std::vector<long> sizes = checked_sizes(comm, o, lo);
     int n = 0;
     CPM_MPI(MPI_Comm_size(comm, &n));
     // The size of the non-empty point-to-point experiments.
@@ -174,11 +176,11 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
     m.provenance = make_provenance(comm, o, sizes_text(sizes));
     m.provenance.extra["p2p-size"] = std::to_string(M);
     char hbuf[32];
-    std::snprintf(hbuf, sizeof hbuf, "%g", o.breakpoints.h);
+    std::snprintf(hbuf, sizeof hbuf, "%g", lo.breakpoints.h);
     m.provenance.extra["breakpoints"] =
         std::string("h=") + hbuf +
-        " max_breaks=" + std::to_string(o.breakpoints.max_breaks) +
-        " criterion=" + o.breakpoints.criterion +
+        " max_breaks=" + std::to_string(lo.breakpoints.max_breaks) +
+        " criterion=" + lo.breakpoints.criterion +
         "; S first break, M2 last break, both of T ~ M";
     m.provenance.extra["escalation"] =
         "M1 at the first time > 10x its neighbour's, bisected, KiB";
@@ -186,14 +188,14 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         "MPIB_Scatter_linear MPIB_Gather_linear root 0";
 }
 
-LMO build_lmo(MPI_Comm comm, const BuildOptions &o)
+LMO build_lmo(MPI_Comm comm, const BuildOptions &o, const LmoBuildOptions &lo)
 {
-    checked_sizes(comm, o); // bad input before any measurement
+    checked_sizes(comm, o, lo); // bad input before any measurement
     LMO m;
     LmoSweeps s;
-    lmo_build_one2many(comm, o, m, s);
-    lmo_build_many2one(comm, o, m, s);
-    lmo_build_p2p(comm, o, m, s);
+    lmo_build_one2many(comm, o, m, s, lo);
+    lmo_build_many2one(comm, o, m, s, lo);
+    lmo_build_p2p(comm, o, m, s, lo);
     return m;
 }
 

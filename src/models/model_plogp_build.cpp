@@ -1,8 +1,9 @@
 // Building the PLogP model by measurement (CPM 1.0.1's PLogP_build, which
 // called Kielmann et al.'s logp_mpi): for 0 bytes and every size of
 // o.sizes, the experiments of benchmark_plogp.h on all pairs (the lower
-// rank initiates), then the solver of model_plogp.cpp.
-#include "model_build.h"
+// rank initiates), then the solver of model_plogp.cpp; LogGP is derived
+// from that PLogP model.
+#include "model_plogp_build.h"
 
 #include "benchmark_plogp.h"
 #include "common_error.h"
@@ -45,6 +46,14 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o)
         "g(m) = (T_2k - T_k)/k from trains of k and 2k messages with an "
         "acknowledgement; L = RTT(0)/2 - g(0)";
     return p;
+}
+
+LogGP build_loggp(MPI_Comm comm, const BuildOptions &o)
+{
+    PLogP p = build_plogp(comm, o);
+    LogGP g = loggp_from_plogp(p);
+    g.warnings.insert(g.warnings.begin(), p.warnings.begin(), p.warnings.end());
+    return g;
 }
 
 } // namespace cpm::models

@@ -23,25 +23,26 @@ struct Node {
 
 } // namespace
 
-TauLop build_taulop(MPI_Comm comm, const BuildOptions &o)
+TauLop build_taulop(MPI_Comm comm, const BuildOptions &o,
+                    const TauLopBuildOptions &to)
 {
     int n = build_comm_size(comm, 2, "tau-Lop");
     std::vector<long> sizes = build_sizes(o.sizes, false);
     if (sizes.empty())
         throw UsageError("the tau-Lop model needs at least one message size");
-    int tau_max = o.tau_max > 0 ? o.tau_max : TauLop::kTauMax;
+    int tau_max = to.tau_max > 0 ? to.tau_max : TauLop::kTauMax;
     if (tau_max > TauLop::kTauMax)
         throw UsageError("option --tau-max: tau-Lop measures tau up to " +
                          std::to_string(TauLop::kTauMax) + ", got " +
                          std::to_string(tau_max));
     TauLopData d;
     d.n = n;
-    d.network = o.network.empty() ? "auto" : o.network;
+    d.network = to.network.empty() ? "auto" : to.network;
     if (d.network != "auto" && d.network != "staged" && d.network != "direct")
         throw UsageError("option --network: expected staged, direct or auto, "
                          "got '" + d.network + "'");
     Provenance prov = make_provenance(comm, o, sizes_text(sizes));
-    const std::string &layout = o.layout;
+    const std::string &layout = to.layout;
     if (layout.empty()) {
         d.nodes = prov.processors;
         d.type.assign(n, 0);

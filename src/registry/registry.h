@@ -1,8 +1,16 @@
 /**
  * \file registry.h
- * \brief The registry of models known to the `model` tool: one descriptor
- *        per model (name, description, operations it predicts, how to build
- *        and load it), so that an unknown -M lists the valid names.
+ * \brief The models as the programs see them: one descriptor per model
+ *        (name, description, the operations it predicts, its own build
+ *        options, the records of its files, how to build and load it),
+ *        registered in one list, registry_list.def.
+ *
+ * A descriptor is written once per model, as a typed table in
+ * registry_NAME.cpp (registry_table.h): each operation is declared once
+ * with its name, subject, what it predicts, its help and its function.
+ * `model -h`, `model --list`, the option parser of `model` and the
+ * comparisons all read the descriptors; doc/adding-a-model.md says how to
+ * add a model or an operation.
  */
 #ifndef CPM_REGISTRY_H
 #define CPM_REGISTRY_H
@@ -14,13 +22,14 @@
 
 #include <mpi.h>
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 /** \defgroup registry Registry: the models, their operations and comparisons
- *  Depends on models.
+ *  Depends on coll, models and below.
  *  @{ */
 
 namespace cpm::registry {
@@ -30,7 +39,10 @@ struct Query {
     int i = 0;        /**< sender of a point-to-point operation */
     int j = 1;        /**< receiver of a point-to-point operation */
     int root = 0;     /**< root of a collective operation */
-    double M = 0;     /**< message size (bytes per process) */
+    /** Message size (bytes per process). A model whose parameters hold per
+     *  size segment (models::RecordSpec::per_segment) takes each message's
+     *  segment from it. */
+    double M = 0;
     int tau = 1;      /**< concurrent transfers (tau-Lop) */
     std::string config; /**< kernel configuration file (Subject::Config);
                              with kernel_config, only its name */
@@ -57,11 +69,34 @@ struct Query {
  *  or a kernel configuration file (--config). */
 enum class Subject { Pair, Root, None, Config };
 
-/** A predicted operation. */
+/** The subject as `model --list` writes it: pair, root, none, config. */
+const char *subject_name(Subject s);
+
+/** A predicted operation: a row of its model's table. */
 struct Operation {
-    const char *name; /**< -E name */
+    const char *name;     /**< -E name */
+    Subject subject;      /**< takes --pair, --root, --config, or nothing */
+    /** What it predicts, short (e.g. "one-way time i -> j"). */
+    const char *predicts;
+    /** How, or what else to know, one line; "" if predicts says it all. */
+    const char *help;
+};
+
+/** An operation in one line, as `model -h` and `model --list` show it:
+ *  predicts, then ", " and help if there is any. */
+std::string operation_text(const Operation &o);
+
+/** A model's build settings as given on the command line: option name
+ *  (without "--") -> value. The model's descriptor checks and reads them
+ *  into the model's own options struct (e.g. models::LmoBuildOptions). */
+using Settings = std::map<std::string, std::string>;
+
+/** A build option of one model (e.g. LMO's --bp-h): a long option that
+ *  takes a value. */
+struct BuildOption {
+    const char *name; /**< long option name, without "--" */
+    const char *arg;  /**< its value in help texts, e.g. "D" */
     const char *help; /**< one line */
-    Subject subject;  /**< takes --pair, --root, or neither */
 };
 
 /** A loaded or built model, seen through data and predictions. */
@@ -78,30 +113,48 @@ public:
     std::map<std::string, std::string> notes;
 };
 
-/** A model kind: one entry of the registry. */
+/** A model kind: one entry of the registry, made from the model's typed
+ *  table by make_kind (registry_table.h). */
 struct ModelKind {
-    const char *name;        /**< -M name */
-    const char *description; /**< one line */
+    const char *name = "";        /**< -M name */
+    const char *description = ""; /**< one line */
     /** The records of the model's files. */
-    const std::vector<models::RecordSpec> &(*schema)();
-    std::vector<Operation> operations; /**< what -E accepts */
+    const std::vector<models::RecordSpec> &(*schema)() = nullptr;
+    std::vector<Operation> operations; /**< what -E accepts, in order */
+    std::vector<BuildOption> options;  /**< its own build options */
+    /** Checks build settings before anything is measured: each value, and
+     *  what it names (e.g. a file that must be readable); throws
+     *  cpm::UsageError "option --NAME: ...". Settings of options the model
+     *  does not take are refused by check_settings, not here. */
+    std::function<void(const Settings &)> check;
     /** Measures and builds the model (collective over the communicator). */
-    std::unique_ptr<ModelHandle> (*build)(MPI_Comm,
-                                          const models::BuildOptions &);
+    std::function<std::unique_ptr<ModelHandle>(
+        MPI_Comm, const models::BuildOptions &, const Settings &)>
+        build;
     /** Makes the model from loaded records. */
-    std::unique_ptr<ModelHandle> (*load)(const models::ModelData &);
-    /** Whether the build takes a layout (--config), a network mode
-     *  (--network) and a largest tau (--tau-max): tau-Lop's. */
-    bool layout_build = false;
+    std::function<std::unique_ptr<ModelHandle>(const models::ModelData &)>
+        load;
+
+    /** Whether the model has the build option of that name. */
+    bool takes(const std::string &option) const;
 };
 
-/** All models, in a stable order. */
+/** All models, in the order of registry_list.def. */
 const std::vector<ModelKind> &model_kinds();
 /** The model of that name; throws cpm::UsageError listing the names. */
 const ModelKind &find_model(const std::string &name);
 /** The operation of that name of a model; throws cpm::UsageError listing
  *  the model's operations. */
 const Operation &find_operation(const ModelKind &kind, const std::string &op);
+/** The build options of all models, each name once, in registry order
+ *  (what the option parser of `model` accepts beyond its own). */
+std::vector<BuildOption> build_options();
+/** Refuses a setting the model does not take with one line, "option
+ *  --NAME applies to -M A only" (naming the models that take it), then
+ *  checks the others (ModelKind::check). */
+void check_settings(const ModelKind &kind, const Settings &settings);
+/** The models that take build option NAME, as "-M A" or "-M A, B". */
+std::string models_taking(const std::string &option);
 
 } // namespace cpm::registry
 

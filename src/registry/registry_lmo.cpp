@@ -1,59 +1,67 @@
-/* The LMO model in the model tool: operations, build and load. */
-#include "registry_handle.h"
-#include "registry_kinds.h"
+/* The LMO model's descriptor: its operations (point-to-point, one-to-many
+ * and many-to-one, the model-based linear collectives), its build and the
+ * build options only it takes, those of the Bai-Perron search for its
+ * thresholds. */
+#include "registry_table.h"
 #include "coll_plan.h"
+#include "model_lmo_build.h"
 
 namespace cpm::registry {
 
-namespace {
-
-using models::LMO;
-
-std::map<std::string, Handle<LMO>::Fn> lmo_ops()
-{
-    using Q = const Query &;
-    using L = const LMO &;
-    return {
-        {"p2p", [](L m, Q q) { return m.p2p(q.i, q.j, q.M); }},
-        {"one2many", [](L m, Q q) { return m.one2many(q.root, q.M); }},
-        {"many2one", [](L m, Q q) { return m.many2one(q.root, q.M); }},
-        {"scatter", [](L m, Q q) { return m.one2many(q.root, q.M); }},
-        {"gather", [](L m, Q q) { return m.many2one(q.root, q.M); }},
-        {"CPM_Scatter_linear_opt",
-         [](L m, Q q) { return coll::predict_scatter_linear_opt(m, q.root, q.M); }},
-        {"CPM_Gather_linear_opt",
-         [](L m, Q q) { return coll::predict_gather_linear_opt(m, q.root, q.M); }},
-    };
-}
-
-std::unique_ptr<ModelHandle> build_lmo(MPI_Comm c,
-                                       const models::BuildOptions &o)
-{
-    return handle_with_warnings(models::build_lmo(c, o), lmo_ops());
-}
-
-std::unique_ptr<ModelHandle> load_lmo(const models::ModelData &d)
-{
-    return std::make_unique<Handle<LMO>>(LMO::from_data(d), lmo_ops());
-}
-
-} // namespace
-
 ModelKind lmo_kind()
 {
-    return {"LMO", "heterogeneous C_i, t_i, L_ij, beta_ij with thresholds S, M1, M2",
-        &LMO::schema,
-        {{"p2p", "one-way time i -> j", Subject::Pair},
-         {"one2many", "one-to-many (linear scatter)", Subject::Root},
-         {"many2one", "many-to-one (linear gather)", Subject::Root},
-         {"scatter", "= one2many", Subject::Root},
-         {"gather", "= many2one", Subject::Root},
-         {"CPM_Scatter_linear_opt", "the model-based linear scatter",
-          Subject::Root},
-         {"CPM_Gather_linear_opt",
-          "the model-based linear gather (medium sizes in pieces)",
-          Subject::Root}},
-        build_lmo, load_lmo};
+    using models::LMO;
+    using models::LmoBuildOptions;
+    using L = const LMO &;
+    using Q = const Query &;
+    Descriptor<LMO, LmoBuildOptions> d;
+    d.description =
+        "heterogeneous C_i, t_i, L_ij, beta_ij with thresholds S, M1, M2";
+    d.operations = {
+        {"p2p", Subject::Pair, "one-way time i -> j",
+         "C_i + L_ij + C_j + M (t_i + 1/beta_ij + t_j)",
+         [](L m, Q q) { return m.p2p(q.i, q.j, q.M); }},
+        {"one2many", Subject::Root, "linear scatter time", "one-to-many",
+         [](L m, Q q) { return m.one2many(q.root, q.M); }},
+        {"many2one", Subject::Root, "linear gather time", "many-to-one",
+         [](L m, Q q) { return m.many2one(q.root, q.M); }},
+        {"scatter", Subject::Root, "linear scatter time", "= one2many",
+         [](L m, Q q) { return m.one2many(q.root, q.M); }},
+        {"gather", Subject::Root, "linear gather time", "= many2one",
+         [](L m, Q q) { return m.many2one(q.root, q.M); }},
+        {"CPM_Scatter_linear_opt", Subject::Root, "linear scatter time",
+         "the model-based linear scatter",
+         [](L m, Q q) {
+             return coll::predict_scatter_linear_opt(m, q.root, q.M);
+         }},
+        {"CPM_Gather_linear_opt", Subject::Root, "linear gather time",
+         "the model-based linear gather (medium sizes in pieces)",
+         [](L m, Q q) {
+             return coll::predict_gather_linear_opt(m, q.root, q.M);
+         }},
+    };
+    d.options = {
+        {"bp-h", "D",
+         "Bai-Perron minimal segment, fraction or count (default: 0.15)",
+         [](LmoBuildOptions &o, const std::string &v) {
+             o.breakpoints.h = option_positive_real(v, "bp-h");
+         }},
+        {"bp-breaks", "I",
+         "Bai-Perron maximal number of breaks, 0 for any (default: 0)",
+         [](LmoBuildOptions &o, const std::string &v) {
+             o.breakpoints.max_breaks = option_count(v, "bp-breaks");
+         }},
+        {"bp-ic", "S",
+         "criterion for the number of breaks: BIC or LWZ (default: BIC)",
+         [](LmoBuildOptions &o, const std::string &v) {
+             o.breakpoints.criterion = option_choice(v, "bp-ic", {"BIC", "LWZ"});
+         }},
+    };
+    d.build = [](MPI_Comm c, const models::BuildOptions &o,
+                 const LmoBuildOptions &lo) {
+        return models::build_lmo(c, o, lo);
+    };
+    return make_kind(std::move(d));
 }
 
 } // namespace cpm::registry

@@ -1,85 +1,51 @@
-/* The PLogP model and LogGP (derived from PLogP measurements) in the model
- * tool: operations, build and load. */
-#include "registry_handle.h"
-#include "registry_kinds.h"
+/* The descriptors of the PLogP model and of LogGP (measured as PLogP and
+ * derived from it): their operations and builds. */
+#include "registry_table.h"
+#include "model_plogp_build.h"
 
 namespace cpm::registry {
 
-namespace {
-
-using models::LogGP;
-using models::PLogP;
-
-std::map<std::string, Handle<PLogP>::Fn> plogp_ops()
-{
-    using Q = const Query &;
-    using P = const PLogP &;
-    return {
-        {"p2p", [](P m, Q q) { return m.p2p(q.i, q.j, q.M); }},
-        {"scatter", [](P m, Q q) { return m.sg_linear(q.root, q.M); }},
-        {"gather", [](P m, Q q) { return m.sg_linear(q.root, q.M); }},
-        {"os", [](P m, Q q) { return m.os_at(q.i, q.j, q.M); }},
-        {"or", [](P m, Q q) { return m.or_at(q.i, q.j, q.M); }},
-        {"g", [](P m, Q q) { return m.g_at(q.i, q.j, q.M); }},
-    };
-}
-
-std::map<std::string, Handle<LogGP>::Fn> loggp_ops()
-{
-    using Q = const Query &;
-    using G = const LogGP &;
-    return {
-        {"p2p", [](G m, Q q) { return m.p2p(q.i, q.j, q.M); }},
-    };
-}
-
-std::unique_ptr<ModelHandle> build_plogp(MPI_Comm c,
-                                         const models::BuildOptions &o)
-{
-    return handle_with_warnings(models::build_plogp(c, o), plogp_ops());
-}
-
-std::unique_ptr<ModelHandle> load_plogp(const models::ModelData &d)
-{
-    return std::make_unique<Handle<PLogP>>(PLogP::from_data(d), plogp_ops());
-}
-
-/* LogGP is measured as PLogP and derived from it (manual 4.6.2.4). */
-std::unique_ptr<ModelHandle> build_loggp(MPI_Comm c,
-                                         const models::BuildOptions &o)
-{
-    PLogP p = models::build_plogp(c, o);
-    return handle_with_warnings(models::loggp_from_plogp(p), loggp_ops(),
-                                p.warnings);
-}
-
-std::unique_ptr<ModelHandle> load_loggp(const models::ModelData &d)
-{
-    return std::make_unique<Handle<LogGP>>(LogGP::from_data(d), loggp_ops());
-}
-
-} // namespace
-
 ModelKind plogp_kind()
 {
-    return {"PLogP", "per pair L and os(M), or(M), g(M) piecewise linear over sizes",
-        &PLogP::schema,
-        {{"p2p", "one-way time i -> j, L + g(M)", Subject::Pair},
-         {"scatter", "linear scatter, root busy one gap per message",
-          Subject::Root},
-         {"gather", "linear gather, = scatter", Subject::Root},
-         {"os", "send overhead os_ij(M)", Subject::Pair},
-         {"or", "receive overhead or_ij(M)", Subject::Pair},
-         {"g", "gap g_ij(M)", Subject::Pair}},
-        build_plogp, load_plogp};
+    using models::PLogP;
+    using P = const PLogP &;
+    using Q = const Query &;
+    Descriptor<PLogP> d;
+    d.description = "per pair L and os(M), or(M), g(M) piecewise linear over sizes";
+    d.operations = {
+        {"p2p", Subject::Pair, "one-way time i -> j", "L + g(M)",
+         [](P m, Q q) { return m.p2p(q.i, q.j, q.M); }},
+        {"scatter", Subject::Root, "linear scatter time",
+         "root busy one gap per message",
+         [](P m, Q q) { return m.sg_linear(q.root, q.M); }},
+        {"gather", Subject::Root, "linear gather time", "= scatter",
+         [](P m, Q q) { return m.sg_linear(q.root, q.M); }},
+        {"os", Subject::Pair, "parameter: send overhead os_ij(M)", "",
+         [](P m, Q q) { return m.os_at(q.i, q.j, q.M); }},
+        {"or", Subject::Pair, "parameter: receive overhead or_ij(M)", "",
+         [](P m, Q q) { return m.or_at(q.i, q.j, q.M); }},
+        {"g", Subject::Pair, "parameter: gap g_ij(M)", "",
+         [](P m, Q q) { return m.g_at(q.i, q.j, q.M); }},
+    };
+    d.build = [](MPI_Comm c, const models::BuildOptions &o, NoOptions) {
+        return models::build_plogp(c, o);
+    };
+    return make_kind(std::move(d));
 }
 
 ModelKind loggp_kind()
 {
-    return {"LogGP", "per pair L, o, G, derived from PLogP measurements",
-        &LogGP::schema,
-        {{"p2p", "one-way time i -> j, L + 2o + G (M - 1)", Subject::Pair}},
-        build_loggp, load_loggp};
+    using models::LogGP;
+    Descriptor<LogGP> d;
+    d.description = "per pair L, o, G, derived from PLogP measurements";
+    d.operations = {
+        {"p2p", Subject::Pair, "one-way time i -> j", "L + 2o + G (M - 1)",
+         [](const LogGP &m, const Query &q) { return m.p2p(q.i, q.j, q.M); }},
+    };
+    d.build = [](MPI_Comm c, const models::BuildOptions &o, NoOptions) {
+        return models::build_loggp(c, o);
+    };
+    return make_kind(std::move(d));
 }
 
 } // namespace cpm::registry

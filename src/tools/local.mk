@@ -37,7 +37,7 @@ model_LDADD = src/registry/libregistry.la $(TOOLS_LDADD)
 # cpm-kernel-config: a kernel configuration from a layout with speeds.
 cpm_kernel_config_SOURCES = src/tools/tools_kernel_config.cpp
 cpm_kernel_config_CPPFLAGS = $(AM_CPPFLAGS) $(INC_TOOLS)
-cpm_kernel_config_LDADD = libcpm.la
+cpm_kernel_config_LDADD = $(TOOLS_LDADD)
 
 # cpm-validate: the validation workflow (models, observed, comparison,
 # figures).

@@ -1,6 +1,7 @@
 /* cpm-kernel-config: writes a kernel configuration (doc/formats.md) for a
  * layout of processes with relative speeds, as a column partition
  * (kernel_partition.h). No MPI. */
+#include "tools_options.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "kernel_config.h"
@@ -10,7 +11,6 @@
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
-#include <getopt.h>
 #include <iostream>
 #include <sstream>
 
@@ -31,13 +31,18 @@ const char *const kUsage =
     "number of columns and their members minimise the sum of half-perimeters\n"
     "unless -c gives the number. See doc/kernels.md.\n"
     "\n"
-    "options:\n"
-    "  -k, --kernel S     summa or wave2d (required)\n"
-    "  -N, --side N       grid side in units: SUMMA blocks, 2D-wave elements "
-    "(required)\n"
-    "  -c, --columns C    exactly C columns (default: the best number)\n"
-    "  -o, --output FILE  output file, - for standard output (default: -)\n"
-    "  -h, --help         print this help and exit\n";
+    "options:\n";
+
+/* Its options, parsed and shown by the tools' option core. */
+const std::vector<tools::OptionSpec> kSpecs = {
+    {'k', "kernel", true, "S", "summa or wave2d (required)"},
+    {'N', "side", true, "N",
+     "grid side in units: SUMMA blocks, 2D-wave elements (required)"},
+    {'c', "columns", true, "C", "exactly C columns (default: the best number)"},
+    {'o', "output", true, "FILE",
+     "output file, - for standard output (default: -)"},
+    {'h', "help", false, "", "print this help and exit"},
+};
 
 long whole(const std::string &text, const std::string &opt, long lo)
 {
@@ -52,53 +57,46 @@ long whole(const std::string &text, const std::string &opt, long lo)
 
 int run(int argc, char **argv, std::string &command)
 {
-    const option longs[] = {{"kernel", required_argument, nullptr, 'k'},
-                            {"side", required_argument, nullptr, 'N'},
-                            {"columns", required_argument, nullptr, 'c'},
-                            {"output", required_argument, nullptr, 'o'},
-                            {"help", no_argument, nullptr, 'h'},
-                            {nullptr, 0, nullptr, 0}};
     std::string kernel, output = "-";
     long N = 0, columns = 0;
-    opterr = 0;
-    int c;
-    while ((c = getopt_long(argc, argv, ":k:N:c:o:h", longs, nullptr)) != -1) {
-        std::string arg = optarg ? optarg : "";
-        switch (c) {
-        case 'k':
-            kernel = arg;
-            break;
-        case 'N':
-            N = whole(arg, "-N", 1);
-            break;
-        case 'c':
-            columns = whole(arg, "-c", 1);
-            break;
-        case 'o':
-            if (arg.empty())
-                throw UsageError("option -o: empty file name");
-            output = arg;
-            break;
-        case 'h':
-            std::cout << kUsage;
-            return 0;
-        case ':':
-            throw UsageError("option " + std::string(argv[optind - 1]) +
-                             " needs an argument");
-        default:
-            throw UsageError("unknown option '" +
-                             std::string(argv[optind - 1]) + "' (see -h)");
-        }
+    bool help = false;
+    int first = tools::parse_command_line(
+        argc, argv, kSpecs,
+        [&](const tools::OptionSpec &spec, const std::string &opt,
+            const std::string &arg) {
+            switch (spec.code) {
+            case 'k':
+                kernel = arg;
+                break;
+            case 'N':
+                N = whole(arg, opt, 1);
+                break;
+            case 'c':
+                columns = whole(arg, opt, 1);
+                break;
+            case 'o':
+                if (arg.empty())
+                    throw UsageError("option -o: empty file name");
+                output = arg;
+                break;
+            case 'h':
+                help = true;
+                break;
+            }
+        });
+    if (help) {
+        std::cout << kUsage << tools::options_text(kSpecs, 21);
+        return 0;
     }
     if (kernel.empty())
         throw UsageError("no kernel given (-k summa or -k wave2d)");
     Kernel k = parse_kernel(kernel);
     if (N == 0)
         throw UsageError("no grid side given (-N SIDE)");
-    if (optind + 1 != argc)
-        throw UsageError(optind == argc ? "no layout file given (see -h)"
-                                        : "more than one layout file given");
-    std::string path = argv[optind];
+    if (first + 1 != argc)
+        throw UsageError(first == argc ? "no layout file given (see -h)"
+                                       : "more than one layout file given");
+    std::string path = argv[first];
     std::vector<LayoutProcess> layout;
     if (is_stdin_name(path)) {
         layout = read_layout(std::cin, "stdin");

@@ -1,13 +1,14 @@
 /* model: builds a communication performance model by measurement (under
  * mpirun) and saves it, or loads a saved one (-i, no mpirun needed) to
- * re-save it, write it as JSON, or print predicted times for plotting. */
+ * re-save it, write it as JSON, or print predicted times for plotting;
+ * lists the models and their operations (-h, --list). Every model, its
+ * operations and its own build options come from the registry. */
 #include "tools_main.h"
 #include "registry_compare.h"
 #include "registry.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
-#include "kernel_config.h"
 
 #include <algorithm>
 #include <cstdio>
@@ -61,22 +62,34 @@ Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
     return q;
 }
 
-/* The layout options of a build (ModelKind::layout_build, tau-Lop's)
- * refused for other models; the layout (--config) read on every rank
- * before anything is measured, so that a rank that cannot read it makes
- * every rank stop. */
-void check_build_options(const ToolOptions &opt, const ModelKind &kind)
+/* The build options of every model (registry), for the option parser:
+ * their values land in ToolOptions::settings. */
+std::vector<ExtraOption> model_options()
 {
-    bool layout = kind.layout_build;
-    if (!layout && opt.tau_max > 0)
-        throw UsageError("option --tau-max applies to -M taulop only");
-    if (!layout && !opt.network.empty())
-        throw UsageError("option --network applies to -M taulop only");
-    if (!layout && !opt.config.empty() && opt.estimate.empty())
-        throw UsageError("option --config without -E applies to -M taulop "
-                         "only (its layout)");
-    if (layout && !opt.config.empty())
-        kernels::read_config_file(opt.config);
+    std::vector<ExtraOption> v;
+    for (const BuildOption &o : build_options())
+        v.push_back({o.name, o.arg, o.help});
+    return v;
+}
+
+/* The settings of a build: the model's own options, and --config if the
+ * model takes it (tau-Lop's layout: with -E, the kernel configuration is
+ * then also the layout). An option the model does not take is refused;
+ * the values are checked, and a file they name read, on every rank before
+ * anything is measured, so that a rank that cannot read it makes every
+ * rank stop. */
+Settings build_settings(const ToolOptions &opt, const ModelKind &kind)
+{
+    Settings s = opt.settings;
+    if (!opt.config.empty()) {
+        if (kind.takes("config"))
+            s["config"] = opt.config;
+        else if (opt.estimate.empty())
+            throw UsageError("option --config without -E applies to " +
+                             models_taking("config") + " only");
+    }
+    check_settings(kind, s);
+    return s;
 }
 
 /* Writes the model, its JSON, or its predictions to out. */
@@ -112,9 +125,8 @@ void write_output(std::ostream &out, const ToolOptions &opt,
 int run_offline(const ToolOptions &opt)
 {
     const ModelKind &kind = find_model(opt.model);
-    if (opt.tau_max > 0 || !opt.network.empty())
-        throw UsageError(std::string("option ") +
-                         (opt.tau_max > 0 ? "--tau-max" : "--network") +
+    if (!opt.settings.empty())
+        throw UsageError("option --" + opt.settings.begin()->first +
                          " applies when building (not with -i)");
     std::unique_ptr<ModelHandle> model;
     std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
@@ -163,6 +175,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     int rank = 0;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
     const ModelKind *kind = nullptr;
+    Settings settings;
     std::unique_ptr<AtomicFile> out;
     agree(comm, [&] {
         kind = &find_model(opt.model);
@@ -171,7 +184,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         std::string what;
         if (!opt.estimate.empty())
             query_of(opt, *kind, n, what); // before measuring for minutes
-        check_build_options(opt, *kind);
+        settings = build_settings(opt, *kind);
         if (rank == 0)
             out = std::make_unique<AtomicFile>(opt.output);
     });
@@ -180,13 +193,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     bo.sizes = opt.message_sizes();
     bo.parallel = opt.parallel;
     bo.timing = opt.timing;
-    bo.breakpoints.h = opt.bp_h;
-    bo.breakpoints.max_breaks = opt.bp_breaks;
-    bo.breakpoints.criterion = opt.bp_criterion;
     bo.command = opt.command;
-    bo.layout = opt.config;
-    bo.tau_max = opt.tau_max;
-    bo.network = opt.network;
     if (opt.verbose || isatty(2))
         bo.log = [](const std::string &line) {
             std::cerr << "model: " << line << std::endl;
@@ -196,7 +203,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     // every rank; agree() turns it into a clean exit everywhere.
     CPM_MPI(MPI_Barrier(comm));
     double t0 = MPI_Wtime();
-    agree(comm, [&] { model = kind->build(comm, bo); });
+    agree(comm, [&] { model = kind->build(comm, bo, settings); });
     CPM_MPI(MPI_Barrier(comm));
     if (rank == 0) {
         // What the build cost on this platform (simulated time under SMPI).
@@ -214,6 +221,8 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     });
 }
 
+/* The models' own options and operations, one line each: NAME padded to
+ * the longest name of all models, then the help. */
 std::string help_tail()
 {
     std::string s =
@@ -223,16 +232,49 @@ std::string help_tail()
         "of -s/-m or --sizes, with --pair I,J or --root R), or compare it with\n"
         "measured times (--compare FILE, the output of p2p or collective; the\n"
         "operation is p2p, scatter or gather by the file, or -E OP).\n\n"
-        "models (-M) and operations (-E):\n";
+        "models (-M), their own build options, and their operations (-E):\n";
+    auto option_text = [](const BuildOption &o) {
+        return std::string("--") + o.name + " " + o.arg;
+    };
+    std::size_t width = 0;
+    for (const ModelKind &k : model_kinds()) {
+        for (const BuildOption &o : k.options)
+            width = std::max(width, option_text(o).size());
+        for (const Operation &o : k.operations)
+            width = std::max(width, std::string(o.name).size());
+    }
+    auto line = [width](std::string left, const std::string &help) {
+        left.resize(width + 2, ' ');
+        return "      " + left + help + "\n";
+    };
     for (const ModelKind &k : model_kinds()) {
         s += "  " + std::string(k.name) + ": " + k.description + "\n";
-        for (const Operation &o : k.operations) {
-            std::string name = std::string("      ") + o.name;
-            name.resize(30, ' ');
-            s += name + o.help + "\n";
-        }
+        for (const BuildOption &o : k.options)
+            s += line(option_text(o), o.help);
+        for (const Operation &o : k.operations)
+            s += line(o.name, operation_text(o));
     }
     return s;
+}
+
+/* --list: one line per operation of every model (of -M's, with -M):
+ * MODEL, OPERATION, SUBJECT, HELP separated by tabs. */
+int list_operations(const ToolOptions &opt)
+{
+    std::vector<const ModelKind *> kinds;
+    if (!opt.model.empty())
+        kinds.push_back(&find_model(opt.model));
+    else
+        for (const ModelKind &k : model_kinds())
+            kinds.push_back(&k);
+    AtomicFile out(opt.output);
+    for (const ModelKind *k : kinds)
+        for (const Operation &o : k->operations)
+            out.stream() << k->name << '\t' << o.name << '\t'
+                         << subject_name(o.subject) << '\t'
+                         << operation_text(o) << '\n';
+    out.commit();
+    return 0;
 }
 
 } // namespace
@@ -247,7 +289,7 @@ int main(int argc, char **argv)
     std::string error;
     bool parsed = true;
     try {
-        opt = parse_options(argc, argv, kGroups);
+        opt = parse_options(argc, argv, kGroups, model_options());
     } catch (const UsageError &e) {
         parsed = false; // reported once, below, through tool_main
         error = e.what();
@@ -256,9 +298,9 @@ int main(int argc, char **argv)
         std::cout << options_help(synopsis, kGroups) << help_tail();
         return 0;
     }
-    if (parsed && !opt.input.empty()) {
+    if (parsed && (opt.list || !opt.input.empty())) {
         try {
-            return run_offline(opt);
+            return opt.list ? list_operations(opt) : run_offline(opt);
         } catch (const UsageError &e) {
             std::cerr << "model: " << e.what() << std::endl;
             return 2;

@@ -1,3 +1,6 @@
+/* The option parser of CPM's programs: the shared getopt_long loop and
+ * help text (parse_command_line, options_text), and the options of the
+ * MPI tools by group (parse_options, options_help). */
 #include "tools_options.h"
 
 #include "common_error.h"
@@ -21,13 +24,10 @@ enum LongOnly {
     kPair,
     kJson,
     kCompare,
-    kBpH,
-    kBpBreaks,
-    kBpIc,
     kTau,
     kConfig,
-    kNetwork,
-    kTauMax
+    kList,
+    kExtra = 2000 /**< kExtra + k: the caller's k-th extra option */
 };
 
 struct Spec {
@@ -77,28 +77,16 @@ const Spec kSpecs[] = {
      "compare with the times of a p2p, collective or kernel output FILE: "
      "observed, predicted, mu per row and their mean and max (with -i)",
      kOptModel},
+    {kList, "list", false, nullptr,
+     "list the operations of every model (of -M's, with -M), one line "
+     "each: MODEL, OPERATION, SUBJECT, HELP separated by tabs",
+     kOptModel},
     {kTau, "tau", true, "N",
      "-E: concurrent transfers (tau-Lop; default: 1)", kOptModel},
-    {kTauMax, "tau-max", true, "N",
-     "tau-Lop build: the largest tau measured, 1..16 (default: 16)",
-     kOptModel},
     {kConfig, "config", true, "FILE",
-     "-E: kernel configuration (summa, wave2d); build: tau-Lop's node "
-     "types and nodes from a configuration's process list",
+     "a kernel configuration: the kernel tool's, or of model -E summa or "
+     "wave2d (and a model's own option, see below)",
      kOptModel | kOptConfig},
-    {kNetwork, "network", true, "S",
-     "tau-Lop build: network transmissions staged (o + 2L0 + L1), direct "
-     "(o + L1) or auto (default: auto)",
-     kOptModel},
-    {kBpH, "bp-h", true, "D",
-     "Bai-Perron minimal segment, fraction or count (default: 0.15)",
-     kOptModel},
-    {kBpBreaks, "bp-breaks", true, "I",
-     "Bai-Perron maximal number of breaks, 0 for any (default: 0)",
-     kOptModel},
-    {kBpIc, "bp-ic", true, "S",
-     "criterion for the number of breaks: BIC or LWZ (default: BIC)",
-     kOptModel},
     {kPair, "pair", true, "I,J",
      "p2p: measure only this pair (repeatable; default: all pairs); "
      "model: the pair of -E (default: 0,1)",
@@ -109,15 +97,6 @@ const Spec kSpecs[] = {
      "show progress on stderr even if it is not a terminal", kOptMeasure},
     {'h', "help", false, nullptr, "print this help and exit", kOptMeasure},
 };
-
-std::string option_name(int code)
-{
-    for (const Spec &s : kSpecs)
-        if (s.code == code)
-            return code < 256 ? std::string("-") + char(code)
-                              : std::string("--") + s.long_name;
-    return "?";
-}
 
 long positive(const std::string &text, const std::string &opt)
 {
@@ -181,181 +160,227 @@ std::vector<long> ToolOptions::message_sizes() const
     return v;
 }
 
-ToolOptions parse_options(int argc, char **argv, unsigned groups)
+int parse_command_line(
+    int argc, char **argv, const std::vector<OptionSpec> &specs,
+    const std::function<void(const OptionSpec &, const std::string &,
+                             const std::string &)> &handle)
 {
     std::string shorts = ":";
     std::vector<option> longs;
-    for (const Spec &s : kSpecs) {
-        if (!(s.group & groups))
-            continue;
+    for (const OptionSpec &s : specs) {
         if (s.code < 256) {
             shorts += char(s.code);
             if (s.has_arg)
                 shorts += ':';
         }
-        longs.push_back({s.long_name, s.has_arg ? required_argument : no_argument,
-                         nullptr, s.code});
+        longs.push_back({s.name.c_str(),
+                         s.has_arg ? required_argument : no_argument, nullptr,
+                         s.code});
     }
     longs.push_back({nullptr, 0, nullptr, 0});
 
-    ToolOptions o;
     optind = 0; // 0, not 1: glibc then also resets its internal state
     opterr = 0;
     int c, index = -1;
     while ((c = getopt_long(argc, argv, shorts.c_str(), longs.data(),
                             &index)) != -1) {
-        std::string opt = c == '?' || c == ':' ? "" : option_name(c);
-        std::string arg = optarg ? optarg : "";
-        switch (c) {
-        case 's':
-            o.stride = positive(arg, opt);
-            break;
-        case 'm':
-            o.max_size = positive(arg, opt);
-            break;
-        case kSizes:
-            if (arg.empty())
-                throw UsageError("option " + opt + ": empty list of sizes");
-            o.sizes.clear();
-            for (const std::string &part : split(arg, ',')) {
-                long M = parse_integer(part, opt);
-                if (M < 0)
-                    throw UsageError("option " + opt +
-                                     ": message sizes must not be negative, got '" +
-                                     part + "'");
-                o.sizes.push_back(M);
-            }
-            break;
-        case 'p': {
-            long p = parse_integer(arg, opt);
-            if (p != 0 && p != 1)
-                throw UsageError("option " + opt + ": expected 0 or 1, got '" +
-                                 arg + "'");
-            o.parallel = p == 1;
-            break;
-        }
-        case 'r':
-            o.precision.min_reps = int(positive(arg, opt));
-            break;
-        case 'R':
-            o.precision.max_reps = int(positive(arg, opt));
-            break;
-        case 'c':
-            o.precision.cl = unit_interval(arg, opt);
-            break;
-        case 'e':
-            o.precision.eps = unit_interval(arg, opt);
-            break;
-        case 't':
-            o.timing = parse_timing(arg);
-            break;
-        case 'O':
-            o.operation = arg;
-            break;
-        case kRoot: {
-            long r = parse_integer(arg, opt);
-            if (r < 0)
-                throw UsageError("option " + opt +
-                                 ": expected a rank >= 0, got '" + arg + "'");
-            o.root = int(r);
-            break;
-        }
-        case kPair: {
-            std::vector<std::string> ij = split(arg, ',');
-            if (ij.size() != 2)
-                throw UsageError("option " + opt +
-                                 ": expected two ranks I,J, got '" + arg + "'");
-            long i = parse_integer(ij[0], opt), j = parse_integer(ij[1], opt);
-            if (i < 0 || j < 0 || i == j)
-                throw UsageError("option " + opt +
-                                 ": expected two different ranks >= 0, got '" +
-                                 arg + "'");
-            o.pairs.push_back({int(i), int(j)});
-            break;
-        }
-        case 'M':
-            o.model = arg;
-            break;
-        case 'i':
-            if (arg.empty())
-                throw UsageError("option " + opt + ": empty file name");
-            o.input = arg;
-            break;
-        case kJson:
-            o.json = true;
-            break;
-        case 'E':
-            o.estimate = arg;
-            break;
-        case kCompare:
-            if (arg.empty())
-                throw UsageError("option " + opt + ": empty file name");
-            o.compare = arg;
-            break;
-        case kTau:
-            o.tau = int(positive(arg, opt));
-            break;
-        case kTauMax:
-            o.tau_max = int(positive(arg, opt));
-            break;
-        case kNetwork:
-            if (arg != "staged" && arg != "direct" && arg != "auto")
-                throw UsageError("option " + opt +
-                                 ": expected staged, direct or auto, got '" +
-                                 arg + "'");
-            o.network = arg;
-            break;
-        case kConfig:
-            if (arg.empty())
-                throw UsageError("option " + opt + ": empty file name");
-            o.config = arg;
-            break;
-        case kBpH:
-            o.bp_h = parse_real(arg, opt);
-            if (!(o.bp_h > 0))
-                throw UsageError("option " + opt +
-                                 ": expected a positive number, got '" + arg +
-                                 "'");
-            break;
-        case kBpBreaks: {
-            long b = parse_integer(arg, opt);
-            if (b < 0)
-                throw UsageError("option " + opt +
-                                 ": expected an integer >= 0, got '" + arg + "'");
-            o.bp_breaks = int(b);
-            break;
-        }
-        case kBpIc:
-            if (arg != "BIC" && arg != "LWZ")
-                throw UsageError("option " + opt +
-                                 ": expected BIC or LWZ, got '" + arg + "'");
-            o.bp_criterion = arg;
-            break;
-        case 'o':
-            if (arg.empty())
-                throw UsageError("option " + opt + ": empty file name");
-            o.output = arg;
-            break;
-        case 'v':
-            o.verbose = true;
-            break;
-        case 'h':
-            o.help = true;
-            break;
-        case ':':
+        if (c == ':')
             throw UsageError("option " + std::string(argv[optind - 1]) +
                              " needs an argument");
-        default: {
+        const OptionSpec *spec = nullptr;
+        for (const OptionSpec &s : specs)
+            if (s.code == c)
+                spec = &s;
+        if (c == '?' || !spec) {
             std::string last = argv[optind - 1];
             std::string bad = last.rfind("--", 0) == 0
                                   ? last.substr(0, last.find('='))
                                   : std::string("-") + char(optopt);
             throw UsageError("unknown option '" + bad + "' (see -h)");
         }
-        }
+        std::string opt = spec->code < 256
+                              ? std::string("-") + char(spec->code)
+                              : "--" + spec->name;
+        handle(*spec, opt, optarg ? optarg : "");
     }
-    if (optind < argc)
-        throw UsageError("unexpected argument '" + std::string(argv[optind]) +
+    return optind;
+}
+
+std::string options_text(const std::vector<OptionSpec> &specs,
+                         std::size_t indent)
+{
+    std::ostringstream out;
+    for (const OptionSpec &s : specs) {
+        std::string left = "  ";
+        if (s.code < 256)
+            left += std::string("-") + char(s.code) + ", ";
+        else
+            left += "    ";
+        left += "--" + s.name;
+        if (s.has_arg)
+            left += " " + s.arg;
+        if (left.size() < indent)
+            left.resize(indent, ' ');
+        else
+            left += "\n" + std::string(indent, ' ');
+        out << left << s.help << "\n";
+    }
+    return out.str();
+}
+
+namespace {
+
+/* The options of the groups, then the extra ones (not those named as an
+ * option of the groups). */
+std::vector<OptionSpec> specs_of(unsigned groups,
+                                 const std::vector<ExtraOption> &extra)
+{
+    std::vector<OptionSpec> v;
+    for (const Spec &s : kSpecs)
+        if (s.group & groups)
+            v.push_back({s.code, s.long_name, s.has_arg, s.arg ? s.arg : "",
+                         s.help});
+    for (std::size_t k = 0; k < extra.size(); ++k) {
+        bool known = false;
+        for (const OptionSpec &o : v)
+            known = known || o.name == extra[k].name;
+        if (!known)
+            v.push_back({kExtra + int(k), extra[k].name, true, extra[k].arg,
+                         extra[k].help});
+    }
+    return v;
+}
+
+} // namespace
+
+ToolOptions parse_options(int argc, char **argv, unsigned groups,
+                          const std::vector<ExtraOption> &extra)
+{
+    ToolOptions o;
+    int first = parse_command_line(
+        argc, argv, specs_of(groups, extra),
+        [&](const OptionSpec &spec, const std::string &opt,
+            const std::string &arg) {
+            switch (spec.code) {
+            case 's':
+                o.stride = positive(arg, opt);
+                break;
+            case 'm':
+                o.max_size = positive(arg, opt);
+                break;
+            case kSizes:
+                if (arg.empty())
+                    throw UsageError("option " + opt + ": empty list of sizes");
+                o.sizes.clear();
+                for (const std::string &part : split(arg, ',')) {
+                    long M = parse_integer(part, opt);
+                    if (M < 0)
+                        throw UsageError(
+                            "option " + opt +
+                            ": message sizes must not be negative, got '" +
+                            part + "'");
+                    o.sizes.push_back(M);
+                }
+                break;
+            case 'p': {
+                long p = parse_integer(arg, opt);
+                if (p != 0 && p != 1)
+                    throw UsageError("option " + opt +
+                                     ": expected 0 or 1, got '" + arg + "'");
+                o.parallel = p == 1;
+                break;
+            }
+            case 'r':
+                o.precision.min_reps = int(positive(arg, opt));
+                break;
+            case 'R':
+                o.precision.max_reps = int(positive(arg, opt));
+                break;
+            case 'c':
+                o.precision.cl = unit_interval(arg, opt);
+                break;
+            case 'e':
+                o.precision.eps = unit_interval(arg, opt);
+                break;
+            case 't':
+                o.timing = parse_timing(arg);
+                break;
+            case 'O':
+                o.operation = arg;
+                break;
+            case kRoot: {
+                long r = parse_integer(arg, opt);
+                if (r < 0)
+                    throw UsageError("option " + opt +
+                                     ": expected a rank >= 0, got '" + arg +
+                                     "'");
+                o.root = int(r);
+                break;
+            }
+            case kPair: {
+                std::vector<std::string> ij = split(arg, ',');
+                if (ij.size() != 2)
+                    throw UsageError("option " + opt +
+                                     ": expected two ranks I,J, got '" + arg +
+                                     "'");
+                long i = parse_integer(ij[0], opt),
+                     j = parse_integer(ij[1], opt);
+                if (i < 0 || j < 0 || i == j)
+                    throw UsageError(
+                        "option " + opt +
+                        ": expected two different ranks >= 0, got '" + arg +
+                        "'");
+                o.pairs.push_back({int(i), int(j)});
+                break;
+            }
+            case 'M':
+                o.model = arg;
+                break;
+            case 'i':
+                if (arg.empty())
+                    throw UsageError("option " + opt + ": empty file name");
+                o.input = arg;
+                break;
+            case kJson:
+                o.json = true;
+                break;
+            case kList:
+                o.list = true;
+                break;
+            case 'E':
+                o.estimate = arg;
+                break;
+            case kCompare:
+                if (arg.empty())
+                    throw UsageError("option " + opt + ": empty file name");
+                o.compare = arg;
+                break;
+            case kTau:
+                o.tau = int(positive(arg, opt));
+                break;
+            case kConfig:
+                if (arg.empty())
+                    throw UsageError("option " + opt + ": empty file name");
+                o.config = arg;
+                break;
+            case 'o':
+                if (arg.empty())
+                    throw UsageError("option " + opt + ": empty file name");
+                o.output = arg;
+                break;
+            case 'v':
+                o.verbose = true;
+                break;
+            case 'h':
+                o.help = true;
+                break;
+            default: // an extra option: its value, checked by the tool
+                o.settings[spec.name] = arg;
+                break;
+            }
+        });
+    if (first < argc)
+        throw UsageError("unexpected argument '" + std::string(argv[first]) +
                          "' (see -h)");
     if (o.help)
         return o;
@@ -367,8 +392,11 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
                          std::to_string(o.stride) + ")");
     if ((groups & kOptCollective) && o.operation.empty())
         throw UsageError("no collective operation given (-O NAME; see -h)");
-    if ((groups & kOptModel) && o.model.empty())
+    if ((groups & kOptModel) && o.model.empty() && !o.list)
         throw UsageError("no model given (-M NAME; see -h)");
+    if (o.list && (!o.input.empty() || !o.estimate.empty() || o.json ||
+                   !o.compare.empty()))
+        throw UsageError("--list excludes -i, -E, --json and --compare");
     if (o.json && !o.estimate.empty())
         throw UsageError("--json and -E exclude each other");
     if (!o.compare.empty() && o.json)
@@ -380,26 +408,8 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups)
 
 std::string options_help(const std::string &synopsis, unsigned groups)
 {
-    std::ostringstream out;
-    out << "usage: " << synopsis << "\n\noptions:\n";
-    for (const Spec &s : kSpecs) {
-        if (!(s.group & groups))
-            continue;
-        std::string left = "  ";
-        if (s.code < 256)
-            left += std::string("-") + char(s.code) + ", ";
-        else
-            left += "    ";
-        left += std::string("--") + s.long_name;
-        if (s.has_arg)
-            left += std::string(" ") + s.arg;
-        if (left.size() < 26)
-            left.resize(26, ' ');
-        else
-            left += "\n" + std::string(26, ' ');
-        out << left << s.help << "\n";
-    }
-    return out.str();
+    return "usage: " + synopsis + "\n\noptions:\n" +
+           options_text(specs_of(groups, {}));
 }
 
 } // namespace cpm::tools

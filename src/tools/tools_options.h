@@ -5,7 +5,14 @@
  * Options follow CPM 1.0.1: -s stride, -m maximum size, -p parallel 0/1,
  * -r/-R minimum/maximum repetitions, -c confidence level, -e relative
  * error, -t timing, -O operation, -o output, -h help; and the additions
- * --sizes LIST, --root R, --pair I,J and -v. Each tool accepts a subset.
+ * --sizes LIST, --root R, --pair I,J and -v. Each tool accepts a subset
+ * (option groups). A caller may add long options of its own (the model
+ * tool: each model's build options, from the registry), whose values are
+ * collected by name: the parser knows no model.
+ *
+ * The core, parse_command_line and options_text, is the one getopt_long
+ * loop of the programs, with the same one-line errors; cpm-kernel-config
+ * uses it directly.
  */
 #ifndef CPM_TOOLS_OPTIONS_H
 #define CPM_TOOLS_OPTIONS_H
@@ -14,6 +21,8 @@
 #include "benchmark_schedule.h"
 #include "benchmark_timing.h"
 
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,8 +40,8 @@ enum OptionGroup : unsigned {
     kOptParallel = 1u << 4,   /**< -p */
     kOptRoot = 1u << 5,       /**< --root */
     kOptModel = 1u << 6,      /**< the model tool's: -M -i --json -E --compare
-                                   --tau --tau-max --config --network --bp-h
-                                   --bp-breaks --bp-ic; makes -M required */
+                                   --tau --config --list; makes -M required
+                                   (but for --list) */
     kOptModelFile = 1u << 7,  /**< -M -i alone (a model and its file) */
     kOptConfig = 1u << 8,     /**< --config alone (a kernel configuration) */
 };
@@ -54,29 +63,68 @@ struct ToolOptions {
     std::string model;         /**< -M */
     std::string input;         /**< -i; "-" or "stdin" is standard input */
     bool json = false;         /**< --json */
+    bool list = false;         /**< --list: the models' operations */
     std::string estimate;      /**< -E: operation to predict */
     std::string compare;       /**< --compare: observed times to compare */
     int tau = 0;               /**< --tau: concurrent transfers of -E (0: not
                                     given, 1) */
-    int tau_max = 0;           /**< --tau-max: tau-Lop's largest tau (0: 16) */
-    std::string config;        /**< --config: kernel configuration of -E,
-                                    tau-Lop's layout when building */
-    std::string network;       /**< --network: tau-Lop's network mode */
-    double bp_h = 0.15;        /**< --bp-h: Bai-Perron minimal segment */
-    int bp_breaks = 0;         /**< --bp-breaks: maximal breaks (0: any) */
-    std::string bp_criterion = "BIC"; /**< --bp-ic: BIC or LWZ */
+    std::string config;        /**< --config: kernel configuration (of -E,
+                                    or of the kernel tool) */
+    /** The values of the caller's extra options (parse_options' extra), by
+     *  name without "--"; a later occurrence replaces an earlier one. */
+    std::map<std::string, std::string> settings;
     std::string command;       /**< the command line, for output headers */
 
     /** The message sizes to measure: --sizes, or 0, s, 2s, ... <= m. */
     std::vector<long> message_sizes() const;
 };
 
-/** Parses argv for a tool accepting the given groups; throws
- *  cpm::UsageError with a one-line message on bad input. */
-ToolOptions parse_options(int argc, char **argv, unsigned groups);
+/** A long option with a value that a tool adds to its groups' options
+ *  (the model tool: each model's build options). Its value is collected in
+ *  ToolOptions::settings; the tool checks it. */
+struct ExtraOption {
+    std::string name; /**< long name, without "--" */
+    std::string arg;  /**< its value in help texts, e.g. "D" */
+    std::string help; /**< one line */
+};
 
-/** Help text for a tool: synopsis line plus the accepted options. */
+/** Parses argv for a tool accepting the given groups and the extra long
+ *  options (an extra option named as an option of the groups is that
+ *  option, not an extra one); throws cpm::UsageError with a one-line
+ *  message on bad input. */
+ToolOptions parse_options(int argc, char **argv, unsigned groups,
+                          const std::vector<ExtraOption> &extra = {});
+
+/** Help text for a tool: synopsis line plus the accepted options (of the
+ *  groups; a tool lists its extra options where they belong). */
 std::string options_help(const std::string &synopsis, unsigned groups);
+
+/** One option of a command line, for the shared getopt_long loop and its
+ *  help text. */
+struct OptionSpec {
+    int code;         /**< the short option's character, or >= 256 for a
+                           long-only option */
+    std::string name; /**< long name, without "--" */
+    bool has_arg;     /**< takes a value */
+    std::string arg;  /**< the value in help texts, e.g. "I" */
+    std::string help; /**< one line */
+};
+
+/** The one getopt_long loop of the programs: calls handle with the spec,
+ *  the option as written in messages ("-s", "--sizes") and its value, for
+ *  each option of argv in order; returns the index of the first operand.
+ *  Throws cpm::UsageError "unknown option '-x' (see -h)" and "option -s
+ *  needs an argument". Resets getopt's state first (SimGrid keeps it per
+ *  rank). */
+int parse_command_line(
+    int argc, char **argv, const std::vector<OptionSpec> &specs,
+    const std::function<void(const OptionSpec &, const std::string &option,
+                             const std::string &value)> &handle);
+
+/** The help lines of specs: "  -s, --stride I" padded to indent columns,
+ *  then the help (on the next line if the option is longer). */
+std::string options_text(const std::vector<OptionSpec> &specs,
+                         std::size_t indent = 26);
 
 /** Parses a whole decimal integer; throws UsageError naming the option. */
 long parse_integer(const std::string &text, const std::string &option);

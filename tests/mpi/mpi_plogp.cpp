@@ -3,7 +3,7 @@
 // PLogP (and the LogGP derived from it) predicts finite times.
 #include "benchmark_plogp.h"
 #include "common_error.h"
-#include "model_build.h"
+#include "model_plogp_build.h"
 
 #include <cmath>
 #include <gtest/gtest.h>

@@ -1,8 +1,9 @@
 #!/bin/bash
-# The model tool on local processes: every model (Hockney, LMO, PLogP,
-# LogGP, HLogGP, Dimemas, tau-Lop) builds, saves, loads and
-# predicts at 3 and 4 processes; files survive save-load-save; bad input
-# gets one line and a non-zero exit.
+# The model tool on local processes: every model of `model --list`
+# (Hockney, LMO, PLogP, LogGP, HLogGP, Dimemas, tau-Lop today) builds,
+# saves, loads and predicts every one of its operations at 3 and 4
+# processes; files survive save-load-save; --list and -h describe the
+# models; bad input gets one line and a non-zero exit.
 set -u
 : "${top_builddir:?run through make check}"
 tmp=$(mktemp -d)
@@ -12,8 +13,35 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 model="$top_builddir/model"
 fast="-s 2048 -m 40960 -r 3 -R 10"
 
+# --list: MODEL OPERATION SUBJECT HELP, tab-separated, one line each
+"$model" --list >"$tmp/list" || fail "--list: exit $?"
+awk -F'\t' 'NF != 4 || $3 !~ /^(pair|root|none|config)$/ || $4 == "" { print "bad --list line: " $0; bad++ }
+             END { exit bad > 0 || NR == 0 }' "$tmp/list" || fail "--list format"
+models=$(cut -f1 "$tmp/list" | uniq)
+[ "$(echo "$models" | sort | uniq -d)" = "" ] || fail "--list: a model's lines are not together"
+# has_op MODEL OP: whether the model predicts OP
+has_op() { awk -F'\t' -v m="$1" -v o="$2" '$1 == m && $2 == o { f = 1 } END { exit !f }' "$tmp/list"; }
+for M in $models; do
+    "$model" --list -M "$M" >"$tmp/list1" || fail "--list -M $M: exit $?"
+    grep -v "^$M	" "$tmp/list1" && fail "--list -M $M lists other models"
+    [ "$(grep -c "^$M	" "$tmp/list")" -eq "$(wc -l <"$tmp/list1")" ] || fail "--list -M $M: not all its lines"
+done
+# -h: each model, and each operation name apart from its help
+"$model" -h >"$tmp/help" || fail "-h: exit $?"
+while IFS=$'\t' read -r M op subject help; do
+    grep -q "^  $M: " "$tmp/help" || fail "-h lacks the model $M"
+    grep -q -F -- "      $op  " "$tmp/help" || fail "-h: $M's $op is not followed by two blanks"
+done <"$tmp/list"
+# kernel configurations for the operations of subject config, per np
 for np in 3 4; do
-    for M in Hockney LMO PLogP LogGP HLogGP Dimemas taulop; do
+    for ((r = 0; r < np; r++)); do echo "n0 default 1"; done >"$tmp/layout$np"
+    "$top_builddir/cpm-kernel-config" -k summa -N 8 -o "$tmp/summa$np.conf" "$tmp/layout$np" &&
+        "$top_builddir/cpm-kernel-config" -k wave2d -N 8 -o "$tmp/wave2d$np.conf" "$tmp/layout$np" ||
+        fail "cpm-kernel-config for np $np"
+done
+
+for np in 3 4; do
+    for M in $models; do
         out="$tmp/$M-$np.out"
         opts=$fast
         # PLogP (and HLogGP, from its experiments) measures trains at every
@@ -34,13 +62,21 @@ for np in 3 4; do
         cmp -s "$out" "$tmp/again" || fail "$M at np $np: reloaded file differs"
         "$model" -M $M -i - <"$out" >"$tmp/stdin" || fail "$M: stdin exit $?"
         cmp -s "$out" "$tmp/stdin" || fail "$M: file read from stdin differs"
-        # predictions: sizes as asked, finite times
-        "$model" -M $M -i "$out" -E p2p --pair $((np - 1)),0 --sizes 0,1024,65536 \
-            >"$tmp/p2p" || fail "$M: -E p2p exit $?"
-        awk '!/^#/ { rows++; if (!($2 == $2 + 0) || $2 == "inf" || $2 == "nan") bad++ }
-             END { exit !(rows == 3 && bad == 0) }' "$tmp/p2p" ||
-            fail "$M: -E p2p rows"; 
-        if [ $M != LogGP ]; then
+        # predictions of every operation: sizes as asked, finite numbers
+        while IFS=$'\t' read -r op subject; do
+            case $subject in
+            pair) on=(--pair $((np - 1)),0) ;;
+            root) on=(--root 1) ;;
+            config) on=(--config "$tmp/$op$np.conf") ;;
+            *) on=() ;;
+            esac
+            "$model" -M $M -i "$out" -E "$op" "${on[@]}" --sizes 0,1024,65536 \
+                >"$tmp/pred" 2>"$tmp/err" || { fail "$M: -E $op exit $?"; cat "$tmp/err"; continue; }
+            awk '!/^#/ { rows++; if (!($2 == $2 + 0) || $2 == "inf" || $2 == "nan") bad++ }
+                 END { exit !(rows == 3 && bad == 0) }' "$tmp/pred" ||
+                fail "$M: -E $op rows"
+        done < <(grep "^$M	" "$tmp/list" | cut -f2,3)
+        if has_op $M scatter; then
             "$model" -M $M -i "$out" -E scatter --root 1 -s 1024 -m 4096 >"$tmp/sc" ||
                 fail "$M: -E scatter exit $?"
             [ "$(grep -vc '^#' "$tmp/sc")" -eq 5 ] || fail "$M: -E scatter rows"
@@ -55,7 +91,7 @@ timeout 300 $MPIRUN_LOCAL -np 3 "$top_builddir/p2p" --sizes 0,2048,16384 -r 3 -R
     -o "$tmp/p2p.obs" || fail "p2p for --compare: exit $?"
 timeout 300 $MPIRUN_LOCAL -np 3 "$top_builddir/collective" -O MPIB_Scatter_linear \
     --sizes 2048,16384 -r 3 -R 10 -o "$tmp/sc.obs" || fail "collective for --compare: exit $?"
-for M in Hockney LMO PLogP LogGP; do
+for M in $models; do
     "$model" -M $M -i "$tmp/$M-3.out" --compare "$tmp/p2p.obs" >"$tmp/cmp" ||
         fail "$M --compare p2p: exit $?"
     # 3 pairs x 3 sizes; mu >= 1 wherever there is one; the summary agrees
@@ -71,7 +107,7 @@ for M in Hockney LMO PLogP LogGP; do
     want=$("$model" -M $M -i "$tmp/$M-3.out" -E p2p --pair 1,2 --sizes 16384 | grep -v '^#' | cut -d' ' -f2)
     [ "$(echo "$row" | cut -d' ' -f6)" = "$want" ] ||
         fail "$M: --compare predicted '$row', -E p2p '$want'"
-    if [ $M != LogGP ]; then
+    if has_op $M scatter; then
         "$model" -M $M -i "$tmp/$M-3.out" --compare "$tmp/sc.obs" >"$tmp/cmp" ||
             fail "$M --compare scatter: exit $?"
         grep -q "^# summary: model $M op scatter observed MPIB_Scatter_linear rows 2 " "$tmp/cmp" ||
@@ -94,7 +130,10 @@ expect_error() {
     fi
 }
 h="$tmp/Hockney-3.out"
-expect_error "unknown model 'Foo' (valid: Hockney, LMO, PLogP, LogGP, HLogGP, Dimemas, taulop)" "$model" -M Foo -i "$h"
+valid=$(echo $models | sed 's/ /, /g')
+expect_error "unknown model 'Foo' (valid: $valid)" "$model" -M Foo -i "$h"
+expect_error "unknown model 'Foo' (valid: $valid)" "$model" -M Foo --list
+expect_error "--list excludes -i, -E, --json and --compare" "$model" --list -i "$h"
 expect_error "no model given" "$model" -i "$h"
 expect_error "does not predict 'bcast' (valid: p2p" "$model" -M LMO -i "$tmp/LMO-3.out" -E bcast
 expect_error "holds a Hockney model, not LMO" "$model" -M LMO -i "$h"
@@ -124,10 +163,18 @@ expect_error "the LMO model needs at least 3 processes, got 2" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M LMO $fast -o "$tmp/y"
 [ -e "$tmp/y" ] && fail "LMO at np 2 left an output file"
 expect_error "unknown option '-Q'" timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M LMO -Q
-# tau-Lop's build options: refused for other models and with -i; an
-# unreadable layout stops every rank before anything is measured
+# A model's own build options (tau-Lop's, LMO's Bai-Perron settings):
+# refused for other models and with -i, their values checked before
+# anything is measured; an unreadable layout stops every rank before
+# anything is measured
 expect_error "option --network applies to -M taulop only" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney --network direct $fast -o "$tmp/y"
+expect_error "option --bp-h applies to -M LMO only" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M taulop --bp-h 0.2 $fast -o "$tmp/y"
+expect_error "option --bp-ic: expected BIC or LWZ, got 'AIC'" \
+    timeout 120 $MPIRUN_LOCAL -np 3 "$model" -M LMO --bp-ic AIC $fast -o "$tmp/y"
+expect_error "option --bp-h applies when building (not with -i)" \
+    "$model" -M LMO -i "$tmp/LMO-3.out" --bp-h 0.2
 expect_error "option --tau-max applies when building (not with -i)" \
     "$model" -M taulop -i "$tmp/taulop-3.out" --tau-max 2
 expect_error "cannot open" \

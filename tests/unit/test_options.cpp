@@ -135,19 +135,78 @@ TEST(Options, ModelGroups)
                  "unknown option '--network'", kernel);
 
     const unsigned model = kOptMeasure | kOptModel;
-    o = parse({"-M", "taulop", "--config", "c", "--network", "staged",
-               "--tau-max", "4"},
-              model);
+    o = parse({"-M", "taulop", "--config", "c"}, model);
     EXPECT_EQ(o.config, "c");
-    EXPECT_EQ(o.network, "staged");
-    EXPECT_EQ(o.tau_max, 4);
+    EXPECT_TRUE(o.settings.empty());
     expect_error({"--config", "c"}, "no model given", model);
+    EXPECT_TRUE(parse({"--list"}, model).list);
+    expect_error({"--list", "-M", "LMO", "-i", "f"}, "--list excludes", model);
+    // A model's own build options are not the parser's: without them as
+    // extra options they are unknown.
+    expect_error({"-M", "taulop", "--network", "staged"},
+                 "unknown option '--network'", model);
     std::string help = options_help("model [options]", model);
-    for (const char *opt : {"--model", "--input", "--config", "--network"})
+    for (const char *opt : {"--model", "--input", "--config", "--list"})
         EXPECT_NE(help.find(opt), std::string::npos) << opt;
     help = options_help("kernel [options]", kOptMeasure | kOptConfig);
     EXPECT_NE(help.find("--config"), std::string::npos);
     EXPECT_EQ(help.find("--model"), std::string::npos);
+}
+
+// Extra options (the model tool's: each model's build options) are
+// collected by name, the last value winning; one named as an option of the
+// groups is that option.
+TEST(Options, ExtraOptionsAreCollectedByName)
+{
+    const unsigned model = kOptMeasure | kOptModel;
+    const std::vector<ExtraOption> extra = {
+        {"network", "S", "network mode"},
+        {"tau-max", "N", "largest tau"},
+        {"config", "FILE", "a layout"}};
+    auto parse_extra = [&](std::vector<std::string> args) {
+        args.insert(args.begin(), "model");
+        std::vector<char *> argv;
+        for (std::string &a : args)
+            argv.push_back(a.data());
+        argv.push_back(nullptr);
+        return parse_options(int(args.size()), argv.data(), model, extra);
+    };
+    ToolOptions o = parse_extra({"-M", "taulop", "--network", "staged",
+                                 "--tau-max=4", "--network", "direct",
+                                 "--config", "c"});
+    EXPECT_EQ(o.settings.size(), 2u);
+    EXPECT_EQ(o.settings["network"], "direct");
+    EXPECT_EQ(o.settings["tau-max"], "4");
+    EXPECT_EQ(o.config, "c");
+    try {
+        parse_extra({"-M", "taulop", "--network"});
+        ADD_FAILURE() << "no error for a missing value";
+    } catch (const cpm::UsageError &e) {
+        EXPECT_EQ(std::string(e.what()), "option --network needs an argument");
+    }
+}
+
+// The shared core: options in order, the operands after them.
+TEST(Options, CommandLineCore)
+{
+    const std::vector<OptionSpec> specs = {
+        {'k', "kernel", true, "S", "a kernel"},
+        {'h', "help", false, "", "help"}};
+    std::vector<std::string> args = {"tool", "-k", "summa", "--help", "file"};
+    std::vector<char *> argv;
+    for (std::string &a : args)
+        argv.push_back(a.data());
+    argv.push_back(nullptr);
+    std::vector<std::string> seen;
+    int first = parse_command_line(
+        int(args.size()), argv.data(), specs,
+        [&](const OptionSpec &, const std::string &opt, const std::string &v) {
+            seen.push_back(opt + "=" + v);
+        });
+    // an option with a short form is named by it in messages
+    EXPECT_EQ(seen, (std::vector<std::string>{"-k=summa", "-h="}));
+    EXPECT_EQ(first, 4);
+    EXPECT_NE(options_text(specs).find("  -k, --kernel S"), std::string::npos);
 }
 
 TEST(Options, HelpSkipsValidation)

@@ -1,0 +1,30 @@
+/**
+ * \file model_hockney_build.h
+ * \brief Building the Hockney model by measurement (MPI): roundtrips of
+ *        all pairs over the message sizes, then the fits of model_hockney.h
+ *        (CPM 1.0.1's Hockney_build).
+ */
+#ifndef CPM_MODEL_HOCKNEY_BUILD_H
+#define CPM_MODEL_HOCKNEY_BUILD_H
+
+#include "model_build.h"
+#include "model_hockney.h"
+
+#include <mpi.h>
+
+/** \addtogroup models
+ *  @{ */
+
+namespace cpm::models {
+
+/** Measures roundtrips of all pairs over o.sizes (at least two distinct)
+ *  and fits the Hockney model (collective over comm; the model is valid on
+ *  every rank). Throws cpm::UsageError for fewer than 2 processes or 2
+ *  sizes. */
+Hockney build_hockney(MPI_Comm comm, const BuildOptions &o);
+
+} // namespace cpm::models
+
+/** @} */
+
+#endif

@@ -1,0 +1,65 @@
+/**
+ * \file model_lmo_build.h
+ * \brief Building the LMO model by measurement (MPI), whole or in the
+ *        three stages of CPM 1.0.1's LMO_build, and the settings only LMO
+ *        takes: those of the Bai-Perron search for its thresholds.
+ *
+ * The stages: the one-to-many and many-to-one sweeps over the message
+ * sizes with their thresholds S, M2 (Bai-Perron breakpoints, computed by R
+ * on rank 0 and broadcast) and M1; then the point-to-point experiments and
+ * the solution (model_lmo.h).
+ */
+#ifndef CPM_MODEL_LMO_BUILD_H
+#define CPM_MODEL_LMO_BUILD_H
+
+#include "model_build.h"
+#include "model_lmo.h"
+#include "rbridge.h"
+
+#include <mpi.h>
+
+/** \addtogroup models
+ *  @{ */
+
+namespace cpm::models {
+
+/** The settings of an LMO build beyond BuildOptions (`model -M LMO`'s
+ *  --bp-h, --bp-breaks, --bp-ic). */
+struct LmoBuildOptions {
+    /** The Bai-Perron search for the thresholds S and M2. */
+    rbridge::BreakpointOptions breakpoints;
+};
+
+/** Measures and solves the LMO model (CPM 1.0.1's LMO_build): the
+ *  one-to-many and many-to-one sweeps over o.sizes with their thresholds
+ *  (R), then the point-to-point experiments. Needs 3 processes. */
+LMO build_lmo(MPI_Comm comm, const BuildOptions &o,
+              const LmoBuildOptions &lo = LmoBuildOptions());
+
+/** The LMO sweeps of a build in stages. */
+struct LmoSweeps {
+    Sweep one2many; /**< linear scatter from root 0 over the sizes */
+    Sweep many2one; /**< linear gather to root 0 over the sizes */
+};
+
+/** Stage 1 of build_lmo (CPM 1.0.1's LMO_build_one2many): the one-to-many
+ *  sweep and the threshold S. */
+void lmo_build_one2many(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                        LmoSweeps &s,
+                        const LmoBuildOptions &lo = LmoBuildOptions());
+/** Stage 2 (LMO_build_many2one): the many-to-one sweep, M2 and M1. */
+void lmo_build_many2one(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                        LmoSweeps &s,
+                        const LmoBuildOptions &lo = LmoBuildOptions());
+/** Stage 3 (LMO_build_p2p): the point-to-point experiments at a size below
+ *  S, the solution, and (if both sweeps were measured) the fits and slope
+ *  corrections; lo is recorded in the provenance. */
+void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
+                   const LmoSweeps &s,
+                   const LmoBuildOptions &lo = LmoBuildOptions());
+
+} // namespace cpm::models
+
+/** @} */
+
+#endif
