@@ -91,15 +91,22 @@ const std::vector<std::string> &pair_columns()
 std::vector<HeaderLine> summary_lines(const std::vector<Result> &results,
                                       double total)
 {
-    long converged = 0;
-    for (const Result &r : results)
+    long converged = 0, outliers = 0, reps = 0;
+    for (const Result &r : results) {
         converged += r.converged;
+        outliers += r.outliers;
+        reps += r.reps;
+    }
     char buf[64];
     std::snprintf(buf, sizeof buf, "%.6f s", total);
     return {{"total benchmarking time", buf},
             {"converged", std::to_string(converged) + " of " +
                               std::to_string(results.size()) +
-                              " experiments"}};
+                              " experiments"},
+            {"outliers", std::to_string(outliers) + " of " +
+                             std::to_string(reps) +
+                             " counted repetitions (beyond 3 IQR of their "
+                             "experiment; kept)"}};
 }
 
 void write_output_header(std::ostream &out, const std::string &tool,

@@ -38,11 +38,28 @@ struct BuildOptions {
     bool parallel = true;              /**< independent experiments in rounds */
     bench::Timing timing = bench::Timing::Max; /**< for collectives */
     std::string command;               /**< recorded in the model file */
+    /** Search the point-to-point sweeps for size segments
+     *  (model_segments.h; needs R); false: one line per pair. */
+    bool segments = true;
     /** Called on rank 0 with a line describing each step; may be empty. */
     std::function<void(const std::string &)> log;
     /** Passes a line to log on rank 0 of comm. */
     void say(MPI_Comm comm, const std::string &line) const;
 };
+
+/**
+ * The size segments of each transport class of pairs (pair_class[p]: 0
+ * one node, 1 two nodes; model_segments.h) from roundtrips rt[s][p] over
+ * sizes: Bai-Perron on rank 0 on the class's mean half-roundtrip, the
+ * starts broadcast (collective). Empty lists if !o.segments, fewer than 8
+ * sizes, or no R (then o.say tells why).
+ */
+std::vector<std::vector<long>>
+find_class_segments(MPI_Comm comm, const BuildOptions &o,
+                    const std::vector<long> &sizes,
+                    const std::vector<std::vector<bench::Result>> &rt,
+                    const std::vector<int> &pair_class,
+                    const std::string &model);
 
 /** Provenance of a build: date, MPI, processors, options (collective). */
 Provenance make_provenance(MPI_Comm comm, const BuildOptions &o,

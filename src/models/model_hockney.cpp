@@ -13,8 +13,21 @@ const std::vector<RecordSpec> &Hockney::schema()
     static const std::vector<RecordSpec> s = {
         {"alpha", Index::Pair, {"value", "ci"}, true},
         {"beta", Index::Pair, {"value", "ci"}, true},
+        // "segment I J FROM alpha alpha_ci beta beta_ci": pair I,J's line
+        // from FROM bytes on (a size segment after the first); none in a
+        // model with one line per pair.
+        {"segment", Index::PairSize,
+         {"alpha", "alpha_ci", "beta", "beta_ci"}, false},
     };
     return s;
+}
+
+bool Hockney::segmented() const
+{
+    for (const auto &v : pieces)
+        if (!v.empty())
+            return true;
+    return false;
 }
 
 ModelData Hockney::to_data() const
@@ -29,6 +42,15 @@ ModelData Hockney::to_data() const
             d.add("alpha", {i, j}, {alpha[p].value, alpha[p].ci});
             d.add("beta", {i, j}, {beta[p].value, beta[p].ci});
         }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            if (std::size_t(p) >= pieces.size())
+                continue;
+            for (const HockneyPiece &c : pieces[std::size_t(p)])
+                d.add("segment", {i, j, int(c.from)},
+                      {c.alpha.value, c.alpha.ci, c.beta.value, c.beta.ci});
+        }
     return d;
 }
 
@@ -41,6 +63,29 @@ Hockney Hockney::from_data(const ModelData &d)
         h.alpha.push_back({v.at(0), v.at(1), 1});
     for (const auto &v : d.per_pair("beta"))
         h.beta.push_back({v.at(0), v.at(1), 1});
+    std::vector<const Record *> seg = d.find("segment");
+    if (!seg.empty()) {
+        h.pieces.assign(h.alpha.size(), {});
+        for (const Record *r : seg) {
+            if (r->index.at(2) <= 0)
+                throw UsageError("Hockney: segment " +
+                                 std::to_string(r->index[0]) + " " +
+                                 std::to_string(r->index[1]) +
+                                 " must start above 0 bytes (the first "
+                                 "segment is alpha and beta)");
+            HockneyPiece c;
+            c.from = r->index[2];
+            c.alpha = {r->values.at(0), r->values.at(1), 1};
+            c.beta = {r->values.at(2), r->values.at(3), 1};
+            h.pieces[std::size_t(pair_index(d.n, r->index[0], r->index[1]))]
+                .push_back(c);
+        }
+        for (auto &v : h.pieces)
+            std::sort(v.begin(), v.end(),
+                      [](const HockneyPiece &a, const HockneyPiece &b) {
+                          return a.from < b.from;
+                      });
+    }
     return h;
 }
 
@@ -81,6 +126,11 @@ double Hockney::p2p(int i, int j, double M) const
     if (i == j)
         return 0;
     int p = pair_index(n, i, j);
+    if (std::size_t(p) < pieces.size())
+        for (auto c = pieces[std::size_t(p)].rbegin();
+             c != pieces[std::size_t(p)].rend(); ++c)
+            if (M >= double(c->from))
+                return c->alpha.value + c->beta.value * M;
     return alpha[p].value + beta[p].value * M;
 }
 
@@ -128,7 +178,15 @@ double Hockney::sg_binomial(int root, double M) const
 
 double Hockney::h_p2p(double M) const
 {
-    return alpha_mean().value + beta_mean().value * M;
+    if (!segmented())
+        return alpha_mean().value + beta_mean().value * M;
+    // The mean over the pairs of each pair's line at M.
+    double t = 0;
+    int k = 0;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j, ++k)
+            t += p2p(i, j, M);
+    return k ? t / k : 0;
 }
 
 double Hockney::h_sg_linear_sequential(double M) const
@@ -174,6 +232,61 @@ Hockney hockney_from_roundtrips(int n, const std::vector<long> &sizes,
         }
         h.alpha.push_back(a);
         h.beta.push_back(b);
+    }
+    return h;
+}
+
+Hockney hockney_from_roundtrips(int n, const std::vector<long> &sizes,
+                                const std::vector<std::vector<bench::Result>> &rt,
+                                double cl, const std::vector<int> &pair_class,
+                                const std::vector<std::vector<long>> &segments)
+{
+    Hockney h = hockney_from_roundtrips(n, sizes, rt, cl);
+    std::size_t pairs = h.alpha.size();
+    if (pair_class.size() != pairs)
+        CPM_THROW("Hockney: " + std::to_string(pair_class.size()) +
+                  " pair classes for " + std::to_string(pairs) + " pairs");
+    bool any = false;
+    for (const auto &s : segments)
+        any = any || !s.empty();
+    if (!any)
+        return h;
+    h.pieces.assign(pairs, {});
+    for (std::size_t p = 0; p < pairs; ++p) {
+        const std::vector<long> &starts =
+            segments.at(std::size_t(pair_class[p]));
+        // Cut the sizes at the starts; a part of fewer than two sizes
+        // joins the one before it.
+        std::vector<long> cuts = {0};
+        for (long b : starts) {
+            std::size_t in_last = 0, in_next = 0;
+            for (long M : sizes) {
+                if (M >= cuts.back() && M < b)
+                    ++in_last;
+                if (M >= b)
+                    ++in_next;
+            }
+            if (in_last >= 2 && in_next >= 2)
+                cuts.push_back(b);
+        }
+        for (std::size_t c = 0; c < cuts.size(); ++c) {
+            long lo = cuts[c];
+            long hi = c + 1 < cuts.size() ? cuts[c + 1] : -1;
+            std::vector<double> x, y;
+            for (std::size_t s = 0; s < sizes.size(); ++s)
+                if (sizes[s] >= lo && (hi < 0 || sizes[s] < hi)) {
+                    x.push_back(double(sizes[s]));
+                    y.push_back(rt[s][p].T / 2);
+                }
+            stats::LineFit f = stats::fit_line(x, y, cl);
+            stats::Estimate a{f.c0, f.ci0, f.n}, b{f.c1, f.ci1, f.n};
+            if (c == 0) {
+                h.alpha[p] = a;
+                h.beta[p] = b;
+            } else {
+                h.pieces[p].push_back({lo, a, b});
+            }
+        }
     }
     return h;
 }

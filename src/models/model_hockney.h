@@ -9,8 +9,14 @@
  * Estimated per pair by a least-squares line (GSL) through the points
  * (M, RTT_ij(M)/2) of roundtrips with M bytes each way, with the fit's
  * confidence intervals; the homogeneous model uses the means alpha and
- * beta over all pairs. Scatter and gather predictions, and the details:
- * doc/models.md, section Hockney.
+ * beta over all pairs. Where the times are piecewise in M (model_segments.h)
+ * a pair has a line per size segment,
+ *
+ *     T_ij(M) = alpha_ij^s + beta_ij^s M,   start_s <= M < start_{s+1},
+ *
+ * fitted to the sizes of the segment, and every prediction takes the
+ * segment of each message's size. Scatter and gather predictions, and the
+ * details: doc/models.md, section Hockney.
  */
 #ifndef CPM_MODEL_HOCKNEY_H
 #define CPM_MODEL_HOCKNEY_H
@@ -26,12 +32,28 @@
 
 namespace cpm::models {
 
+/** The line of a pair from a message size on: a size segment above the
+ *  first. */
+struct HockneyPiece {
+    long from = 0;          /**< first size of the segment (bytes) */
+    stats::Estimate alpha;  /**< latency in the segment (s) */
+    stats::Estimate beta;   /**< time per byte in the segment (s/B) */
+};
+
 /** The Hockney model of n processes. */
 struct Hockney {
     int n = 0;                          /**< number of processes */
-    std::vector<stats::Estimate> alpha; /**< latency per pair (s) */
-    std::vector<stats::Estimate> beta;  /**< time per byte per pair (s/B) */
+    std::vector<stats::Estimate> alpha; /**< latency per pair (s), the
+                                             first size segment */
+    std::vector<stats::Estimate> beta;  /**< time per byte per pair (s/B),
+                                             the first size segment */
+    /** Per pair, the lines of the segments after the first, by increasing
+     *  first size (empty: one line for every size). */
+    std::vector<std::vector<HockneyPiece>> pieces;
     Provenance provenance;              /**< how it was measured */
+
+    /** Whether some pair has more than one size segment. */
+    bool segmented() const;
 
     /** "Hockney". */
     static const char *name() { return "Hockney"; }
@@ -73,6 +95,17 @@ struct Hockney {
 Hockney hockney_from_roundtrips(int n, const std::vector<long> &sizes,
                                 const std::vector<std::vector<bench::Result>> &rt,
                                 double cl);
+
+/**
+ * As hockney_from_roundtrips, with size segments: pair p's sizes are cut
+ * at the starts of segments[pair_class[p]] and a line is fitted to each
+ * segment's sizes (a segment with fewer than two sizes joins the one
+ * before it).
+ */
+Hockney hockney_from_roundtrips(int n, const std::vector<long> &sizes,
+                                const std::vector<std::vector<bench::Result>> &rt,
+                                double cl, const std::vector<int> &pair_class,
+                                const std::vector<std::vector<long>> &segments);
 
 } // namespace cpm::models
 

@@ -5,6 +5,8 @@
 
 #include "benchmark_p2p.h"
 #include "common_error.h"
+#include "common_mpi.h"
+#include "model_segments.h"
 
 #include <algorithm>
 
@@ -23,8 +25,21 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
         rt.push_back(bench::measure_roundtrips(comm, bench::all_pairs(n), M, M,
                                                o.parallel, o.precision));
     }
-    Hockney h = hockney_from_roundtrips(n, sizes, rt, o.precision.cl);
-    h.provenance = make_provenance(comm, o, sizes_text(sizes));
+    Provenance prov = make_provenance(comm, o, sizes_text(sizes));
+    std::vector<int> classes = pair_classes(prov.processors);
+    std::vector<std::vector<long>> segs =
+        find_class_segments(comm, o, sizes, rt, classes, "Hockney");
+    Hockney h =
+        hockney_from_roundtrips(n, sizes, rt, o.precision.cl, classes, segs);
+    h.provenance = prov;
+    if (o.segments) {
+        std::string text;
+        for (std::size_t c = 0; c < segs.size(); ++c)
+            text += std::string(c ? "; " : "") +
+                    (c == 0 ? "one node " : "two nodes ") +
+                    Segments{segs[c]}.text();
+        h.provenance.extra["segments"] = text;
+    }
     h.provenance.timing = "-";
     h.provenance.extra["experiments"] =
         "roundtrips of all pairs, M bytes each way, timed on the lower rank";

@@ -46,7 +46,9 @@ std::vector<HeaderLine> run_lines(const RunInfo &info,
     const Precision &p = opt.precision;
     std::ostringstream prec;
     prec << "min_reps=" << p.min_reps << " max_reps=" << p.max_reps
-         << " cl=" << p.cl << " eps=" << p.eps;
+         << " cl=" << p.cl << " eps=" << p.eps
+         << " estimator=" << estimator_name(p.estimator)
+         << " warmup=" << p.warmup;
     lines.push_back({"precision", prec.str()});
     return lines;
 }

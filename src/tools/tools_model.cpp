@@ -11,6 +11,7 @@
 #include "common_mpi.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <iostream>
@@ -92,7 +93,31 @@ Settings build_settings(const ToolOptions &opt, const ModelKind &kind)
     return s;
 }
 
-/* Writes the model, its JSON, or its predictions to out. */
+/* The records of d whose estimate (first value) is negative, as "KEY I
+ * J" names, at most five and "..." after: why a prediction may not be a
+ * time. */
+std::string negative_parameters(const models::ModelData &d)
+{
+    std::string s;
+    int k = 0;
+    for (const models::Record &r : d.records) {
+        if (r.values.empty() || !(r.values[0] < 0))
+            continue;
+        if (k++ == 5) {
+            s += ", ...";
+            break;
+        }
+        s += (s.empty() ? "" : ", ") + r.key;
+        for (int i : r.index)
+            s += " " + std::to_string(i);
+    }
+    return s;
+}
+
+/* Writes the model, its JSON, or its predictions to out. A prediction
+ * that is not a finite positive time is written as "nan" (gnuplot skips
+ * it) after a comment line giving the value and the model's negative
+ * parameters, and counted in a warning on stderr. */
 void write_output(std::ostream &out, const ToolOptions &opt,
                   const ModelKind &kind, const ModelHandle &model)
 {
@@ -112,13 +137,33 @@ void write_output(std::ostream &out, const ToolOptions &opt,
     out << "# measured " << d.provenance.date << " with "
         << d.provenance.mpi << "\n";
     out << "# columns: M T (bytes, seconds)\n";
+    long bad = 0;
+    std::string why;
     for (long M : opt.message_sizes()) {
         q.M = double(M);
-        char buf[64];
-        std::snprintf(buf, sizeof buf, "%ld %.9e\n", M,
-                      model.predict(opt.estimate, q));
-        out << buf;
+        double T = model.predict(opt.estimate, q);
+        char buf[96];
+        if (std::isfinite(T) && T > 0) {
+            std::snprintf(buf, sizeof buf, "%ld %.9e\n", M, T);
+            out << buf;
+            continue;
+        }
+        if (bad++ == 0) {
+            why = negative_parameters(d);
+            why = why.empty() ? "no negative parameter: the operation's "
+                                "formula gives it"
+                              : "negative parameters: " + why;
+        }
+        std::snprintf(buf, sizeof buf, "%.6g", T);
+        out << "# not a time at M=" << M << ": predicted " << buf << " s ("
+            << why << ")\n"
+            << M << " nan\n";
     }
+    if (bad > 0)
+        std::cerr << "model: warning: " << bad << " of "
+                  << opt.message_sizes().size() << " predictions of "
+                  << opt.estimate << " are not positive times, written as "
+                  << "nan (" << why << ")" << std::endl;
 }
 
 /* -i: no MPI needed. */
@@ -194,6 +239,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     bo.parallel = opt.parallel;
     bo.timing = opt.timing;
     bo.command = opt.command;
+    bo.segments = opt.segments;
     if (opt.verbose || isatty(2))
         bo.log = [](const std::string &line) {
             std::cerr << "model: " << line << std::endl;

@@ -27,6 +27,9 @@ enum LongOnly {
     kTau,
     kConfig,
     kList,
+    kEstimator,
+    kWarmup,
+    kSegments,
     kExtra = 2000 /**< kExtra + k: the caller's k-th extra option */
 };
 
@@ -57,7 +60,15 @@ const Spec kSpecs[] = {
     {'c', "cl", true, "D", "confidence level, 0 < D < 1 (default: 0.95)",
      kOptMeasure},
     {'e', "eps", true, "D",
-     "relative error of the mean, 0 < D < 1 (default: 0.025)", kOptMeasure},
+     "relative error of the estimate, 0 < D < 1 (default: 0.025)",
+     kOptMeasure},
+    {kEstimator, "estimator", true, "S",
+     "time of an experiment: median, mean (CPM 1.0.1) or trimmed (20%) "
+     "(default: median)",
+     kOptMeasure},
+    {kWarmup, "warmup", true, "I",
+     "repetitions of each experiment made first, not counted (default: 1)",
+     kOptMeasure},
     {'t', "timing", true, "S", "timing method: max, root, global (default: max)",
      kOptTiming},
     {'O', "operation", true, "S", "collective operation (required; see below)",
@@ -71,6 +82,10 @@ const Spec kSpecs[] = {
      "load the model from FILE (- for standard input) instead of building it",
      kOptModel | kOptModelFile},
     {kJson, "json", false, nullptr, "write the model as JSON", kOptModel},
+    {kSegments, "segments", true, "yes/no",
+     "when building, find size segments of point-to-point times (needs R; "
+     "default: yes)",
+     kOptModel},
     {'E', "estimate", true, "OP",
      "print predicted times of OP over the sizes (see below)", kOptModel},
     {kCompare, "compare", true, "FILE",
@@ -291,16 +306,35 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                 break;
             }
             case 'r':
-                o.precision.min_reps = int(positive(arg, opt));
+            case 'R': {
+                long v = positive(arg, opt);
+                if (v > 1000000)
+                    throw UsageError("option " + opt +
+                                     ": at most 1000000 repetitions, got " +
+                                     quoted(arg));
+                (spec.code == 'r' ? o.precision.min_reps
+                                  : o.precision.max_reps) =
+                    int(v);
                 break;
-            case 'R':
-                o.precision.max_reps = int(positive(arg, opt));
-                break;
+            }
             case 'c':
                 o.precision.cl = unit_interval(arg, opt);
                 break;
             case 'e':
                 o.precision.eps = unit_interval(arg, opt);
+                break;
+            case kEstimator:
+                try {
+                    o.precision.estimator = bench::parse_estimator(arg);
+                } catch (const UsageError &) {
+                    throw UsageError("option " + opt +
+                                     ": expected median, mean or trimmed, "
+                                     "got " + quoted(arg));
+                }
+                break;
+            case kWarmup:
+                o.precision.warmup =
+                    parse_int(arg, "option " + opt, 0, 1000000);
                 break;
             case 't':
                 o.timing = parse_timing(arg);
@@ -343,6 +377,13 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                 break;
             case kJson:
                 o.json = true;
+                break;
+            case kSegments:
+                if (arg != "yes" && arg != "no")
+                    throw UsageError("option " + opt +
+                                     ": expected yes or no, got " +
+                                     quoted(arg));
+                o.segments = arg == "yes";
                 break;
             case kList:
                 o.list = true;

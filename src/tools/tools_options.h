@@ -63,6 +63,7 @@ struct ToolOptions {
     std::string model;         /**< -M */
     std::string input;         /**< -i; "-" or "stdin" is standard input */
     bool json = false;         /**< --json */
+    bool segments = true;      /**< --segments yes|no: size segments */
     bool list = false;         /**< --list: the models' operations */
     std::string estimate;      /**< -E: operation to predict */
     std::string compare;       /**< --compare: observed times to compare */

@@ -1,6 +1,7 @@
 #!/bin/bash
 # SMPI check of the test bed with size segments (cpm-smpi-platform
-# --segments, doc/testbed-smpi.md): p2p's times on both sides of every
+# --segments, doc/testbed-smpi.md) and of the piecewise Hockney model on
+# it. The bed: p2p's times on both sides of every
 # segment start and of the rendezvous size equal the piecewise truth,
 #   T_ij(m) = [m < D] (os_i^s(m) + or_j^s(m)) + FLAT_s L_ij
 #             + (m + 16) / (FBW_s B_ij),   s the segment of m,
@@ -10,6 +11,10 @@
 # version-1 truth file and an empty PREFIX.cfg. Negative controls: the
 # same times against the truth with the factors of segment 1 and 2
 # swapped, and against the truth without its rendezvous line, fail.
+# The model: `model -M Hockney` with its default sizes finds the segments
+# 8192 and 65536 and every pair's alpha and beta in each to 1e-6 of the
+# truth, and predicts p2p at sizes it did not measure (0.9 KB - 3 MB)
+# with mu <= 1.000001; with --segments no it cannot (mean mu > 1.05).
 #
 # Run by make check through tests/run-test. Never skipped: without SimGrid
 # it fails.
@@ -81,6 +86,31 @@ for bad in "--segments 8192,4096" "--segments 0" "--bw-factors 1,1" \
         fail "not one line for: $bad"
     fi
 done
+
+# The piecewise Hockney model, built with its default sizes (0..100 KiB).
+model=$top_builddir/smpi/model
+smpi_require "$model" "$top_builddir/model"
+"$run" "$tmp/full" "$model" -M Hockney -o "$tmp/full.hockney" 2> "$tmp/h.err" ||
+    { fail "model -M Hockney on the segmented platform"; cat "$tmp/h.err"; }
+"$bin/smpi_truth" hockney "$tmp/full.truth" "$tmp/full.hockney" 1e-6 \
+    > "$tmp/h.cmp" || { fail "Hockney segments differ from the truth"; grep FAIL "$tmp/h.cmp" | head -5; }
+tail -2 "$tmp/h.cmp" | head -1
+unseen=900,5000,8000,9000,20000,60000,70000,200000,1000000,3000000
+"$run" "$tmp/full" "$p2p" --sizes $unseen -o "$tmp/unseen.out" 2> /dev/null ||
+    fail "p2p at unseen sizes"
+"$top_builddir/model" -M Hockney -i "$tmp/full.hockney" --compare "$tmp/unseen.out" \
+    > "$tmp/h.mu" || fail "model --compare"
+tail -1 "$tmp/h.mu"
+awk '/^# summary/ { for (k = 1; k <= NF; k++) if ($k == "max_mu") m = $(k + 1) }
+     END { exit !(m + 0 > 0 && m + 0 <= 1.000001) }' "$tmp/h.mu" ||
+    fail "piecewise Hockney mispredicts unseen sizes: $(tail -1 "$tmp/h.mu")"
+"$run" "$tmp/full" "$model" -M Hockney --segments no -o "$tmp/line.hockney" 2> /dev/null ||
+    fail "model -M Hockney --segments no"
+"$top_builddir/model" -M Hockney -i "$tmp/line.hockney" --compare "$tmp/unseen.out" \
+    > "$tmp/l.mu" 2> /dev/null
+awk '/^# summary/ { for (k = 1; k <= NF; k++) if ($k == "mean_mu") m = $(k + 1) }
+     END { exit !(m + 0 > 1.05) }' "$tmp/l.mu" ||
+    fail "control: one line per pair predicts as well: $(tail -1 "$tmp/l.mu")"
 
 # Negative controls: a wrong truth must not pass.
 awk '$1 == "segment" && $2 == 1 { $3 = 8193 } { print }' "$tmp/full.truth" \

@@ -101,8 +101,61 @@ std::string name(const char *key, int i, int j = -1)
            (j >= 0 ? "," + std::to_string(j) : "");
 }
 
+/* The first sizes of the pieces of the truth's p2p times: the segment
+ * starts and the rendezvous size. */
+std::vector<long> truth_starts(const Truth &t)
+{
+    std::vector<long> v = {0};
+    for (const cpm::smpi::TruthSegment &g : t.segments)
+        if (g.from > 0)
+            v.push_back(g.from);
+    if (t.rendezvous > 0)
+        v.push_back(t.rendezvous);
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+}
+
+/* A piecewise truth: every pair's line in every piece (intercept and
+ * slope of Truth::p2p between two sizes of the piece) against the model's
+ * alpha, beta (first piece) and "segment I J FROM" records (the others). */
+std::vector<Row> hockney_segment_rows(const Truth &t, const ModelFile &f)
+{
+    std::vector<long> starts = truth_starts(t);
+    std::vector<Row> rows;
+    for (int i = 0; i < t.size(); ++i)
+        for (int j = i + 1; j < t.size(); ++j)
+            for (std::size_t k = 0; k < starts.size(); ++k) {
+                long m1 = starts[k];
+                long m2 = k + 1 < starts.size()
+                              ? std::min(m1 + 4096, starts[k + 1] - 1)
+                              : m1 + 4096;
+                double b = (t.p2p(i, j, m2) - t.p2p(i, j, m1)) /
+                           double(m2 - m1);
+                double a = t.p2p(i, j, m1) - b * double(m1);
+                double ga = NAN, gb = NAN;
+                if (k == 0) {
+                    ga = f.get("alpha", i, j);
+                    gb = f.get("beta", i, j);
+                } else {
+                    for (const cpm::models::Record *r : f.d.find("segment"))
+                        if (r->index[0] == i && r->index[1] == j &&
+                            r->index[2] == m1) {
+                            ga = r->values.at(0);
+                            gb = r->values.at(2);
+                        }
+                }
+                std::string at = "@" + std::to_string(m1);
+                rows.push_back({name("alpha", i, j) + at, a, ga});
+                rows.push_back({name("beta", i, j) + at, b, gb});
+            }
+    return rows;
+}
+
 std::vector<Row> hockney_rows(const Truth &t, const ModelFile &f)
 {
+    if (t.segmented())
+        return hockney_segment_rows(t, f);
     std::vector<Row> alpha, beta;
     for (int i = 0; i < t.size(); ++i)
         for (int j = i + 1; j < t.size(); ++j) {

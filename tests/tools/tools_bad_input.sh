@@ -40,6 +40,9 @@ expect 2 p2p "unknown option '-x'" -x
 expect 2 p2p "unknown option '--bogus'" --bogus
 expect 2 p2p "option -s: expected a positive integer, got 'abc'" -s abc
 expect 2 p2p "option -s" -s 0
+expect 2 p2p "option --estimator: expected median, mean or trimmed, got 'mode'" --estimator mode
+expect 2 p2p "option --warmup: expected an integer in [0, 1000000], got '-1'" --warmup -1
+expect 2 p2p "option -R: at most 1000000 repetitions, got '2147483648'" -R 2147483648
 expect 2 p2p "option -m" -m -100
 expect 2 p2p "must not be negative" --sizes 0,-1
 expect 2 p2p "exceed maximum repetitions" -r 10 -R 5

@@ -72,9 +72,14 @@ for np in 3 4; do
             esac
             "$model" -M $M -i "$out" -E "$op" "${on[@]}" --sizes 0,1024,65536 \
                 >"$tmp/pred" 2>"$tmp/err" || { fail "$M: -E $op exit $?"; cat "$tmp/err"; continue; }
-            awk '!/^#/ { rows++; if (!($2 == $2 + 0) || $2 == "inf" || $2 == "nan") bad++ }
-                 END { exit !(rows == 3 && bad == 0) }' "$tmp/pred" ||
-                fail "$M: -E $op rows"
+            # a time > 0, or nan after a "# not a time" line (negative
+            # estimates on a loaded machine)
+            awk '/^# not a time at M=/ { why++ }
+                 !/^#/ { rows++
+                         if ($2 == "nan") nan++
+                         else if (!($2 == $2 + 0) || $2 == "inf" || $2 + 0 <= 0) bad++ }
+                 END { exit !(rows == 3 && bad == 0 && nan == why) }' "$tmp/pred" ||
+                fail "$M: -E $op rows: $(cat "$tmp/pred")"
         done < <(grep "^$M	" "$tmp/list" | cut -f2,3)
         if has_op $M scatter; then
             "$model" -M $M -i "$out" -E scatter --root 1 -s 1024 -m 4096 >"$tmp/sc" ||
@@ -180,6 +185,20 @@ expect_error "option --tau-max applies when building (not with -i)" \
 expect_error "cannot open" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M taulop --config "$tmp/none.conf" $fast -o "$tmp/y"
 [ -e "$tmp/y" ] && fail "a refused build left an output file"
+
+# A prediction that is not a positive time is never printed as one: a
+# Hockney file with every alpha negative predicts "nan" at 0 bytes, after a
+# comment naming the negative parameters, with a warning; the positive
+# rows stay times.
+awk '$1 == "alpha" { $4 = -1e-3 } { print }' "$tmp/Hockney-3.out" > "$tmp/neg.out"
+"$model" -M Hockney -i "$tmp/neg.out" -E p2p --pair 0,1 --sizes 0,100000000 \
+    > "$tmp/neg.pred" 2> "$tmp/neg.err" || fail "-E on negative alphas: exit $?"
+grep -q '^0 nan$' "$tmp/neg.pred" || fail "-E printed a non-positive time: $(cat "$tmp/neg.pred")"
+grep -q '^# not a time at M=0: predicted -.* (negative parameters: alpha 0 1' "$tmp/neg.pred" ||
+    fail "-E did not say why: $(grep '^#' "$tmp/neg.pred")"
+grep -q '^100000000 [0-9]' "$tmp/neg.pred" || fail "-E lost the positive row"
+grep -q "1 of 2 predictions of p2p are not positive times" "$tmp/neg.err" ||
+    fail "no warning: $(cat "$tmp/neg.err")"
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

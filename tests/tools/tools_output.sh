@@ -13,9 +13,9 @@ run() { timeout 300 $MPIRUN_LOCAL "$@"; }
 run -np 3 "$top_builddir/p2p" -s 1024 -m 2048 -r 3 -R 10 -o "$tmp/p2p.out" 2>/dev/null ||
     fail "p2p exited with $?"
 for key in "# CPM p2p" "# command: p2p" "# date: " "# mpi: " "# processes: 3" \
-    "# processor 2: " "# precision: min_reps=3 max_reps=10 cl=0.95 eps=0.025" \
+    "# processor 2: " "# precision: min_reps=3 max_reps=10 cl=0.95 eps=0.025 estimator=median warmup=1" \
     "# parallel: 1 (3 rounds per size)" "# total benchmarking time: " \
-    "# converged: " "# columns: M i j T wtick reps ci"; do
+    "# converged: " "# outliers: " "# columns: M i j T wtick reps ci"; do
     grep -q -F -- "$key" "$tmp/p2p.out" || fail "p2p header lacks '$key'"
 done
 awk '!/^#/ {

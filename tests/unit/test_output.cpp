@@ -102,9 +102,12 @@ TEST(Output, SummaryLines)
     std::vector<HeaderLine> s = summary_lines(
         {result(0, 1e-6, 1e-9, 100, 1e-9), result(1, 1e-6, 1e-9, 5, 1e-7)},
         0.0085679);
-    ASSERT_EQ(s.size(), 2u);
+    ASSERT_EQ(s.size(), 3u);
     EXPECT_EQ(s[0], HeaderLine("total benchmarking time", "0.008568 s"));
     EXPECT_EQ(s[1], HeaderLine("converged", "1 of 2 experiments"));
+    EXPECT_EQ(s[2], HeaderLine("outliers", "0 of 105 counted repetitions "
+                                           "(beyond 3 IQR of their "
+                                           "experiment; kept)"));
 }
 
 TEST(Output, RoundTripIsByteIdentical)
