@@ -35,9 +35,10 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
     if (o.segments) {
         std::string text;
         for (std::size_t c = 0; c < segs.size(); ++c)
-            text += std::string(c ? "; " : "") +
-                    (c == 0 ? "one node " : "two nodes ") +
-                    Segments{segs[c]}.text();
+            if (std::count(classes.begin(), classes.end(), int(c)) > 0)
+                text += std::string(text.empty() ? "" : "; ") +
+                        (c == 0 ? "one node " : "two nodes ") +
+                        Segments{segs[c]}.text();
         h.provenance.extra["segments"] = text;
     }
     h.provenance.timing = "-";

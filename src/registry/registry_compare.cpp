@@ -178,6 +178,10 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
         }
         double e = model.predict(op, q);
         double mu = proportional_error(r.T, e);
+        // A prediction that is not a positive time is not written as one
+        // (model -E writes nan too); it has no mu and is counted.
+        if (!(std::isfinite(e) && e > 0))
+            e = std::numeric_limits<double>::quiet_NaN();
         char buf[160];
         if (p2p)
             std::snprintf(buf, sizeof buf, "%ld %d %d %.9e %.3e %.9e %.6f\n",

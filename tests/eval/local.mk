@@ -3,6 +3,8 @@
 #   make bench-coll    scatter and gather: native, MPIB, CPM_* (collectives.md)
 #   make bench-models  the cost of building each model (model-cost.md)
 #   make smpi-settings what each setting of cpm-smpirun is for
+#   make eval-segments the p2p models on platforms with size segments
+#                      (doc/results/segments.md)
 # The evaluation of the models on the test beds (not a test: minutes).
 #   make eval                      every bed (the emulated ones need root)
 #   make eval EVAL_BEDS="smpi-full16 local4"
@@ -63,3 +65,16 @@ smpi-settings:
 	@exit 1
 endif
 .PHONY: smpi-settings
+
+# The point-to-point models on simulated platforms with size segments
+# (not a test: about a minute): SEGMENT_SEEDS="21 22 23" by default.
+EXTRA_DIST += tests/eval/eval_segments.sh
+SEGMENT_SEEDS =
+CLEANFILES += eval-segments.md eval-segments.md.tmp
+eval-segments: all smpi-tools
+	top_builddir='$(abs_top_builddir)' \
+		bash $(srcdir)/tests/eval/eval_segments.sh $(SEGMENT_SEEDS) \
+		> eval-segments.md.tmp
+	mv eval-segments.md.tmp eval-segments.md
+	cat eval-segments.md
+.PHONY: eval-segments
