@@ -3,7 +3,7 @@
 # and checks that the teardown left nothing behind (about half a minute).
 # emu_ranks.sh runs 2 hosts x 2 ranks (emucluster -r 2): block mapping by
 # processor name, shared memory inside a host much faster than the slow
-# link across, and the teardown (about 15 s). Both need root, iproute2,
+# link across, and the teardown (10-15 s). Both need root, iproute2,
 # iptables and emu_delay (libnetfilter-queue); without any of them they
 # fail with a message, they are never skipped.
 #   make check TESTS="tests/emu/emu_smoke.sh tests/emu/emu_ranks.sh"
