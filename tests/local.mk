@@ -132,6 +132,9 @@ include $(srcdir)/tests/emu/local.mk
 # Model-based collectives: their own rules.
 include $(srcdir)/tests/coll/local.mk
 
+# The build tree's and the installed tree's tools, as users run them.
+include $(srcdir)/tests/install/local.mk
+
 # The fixed data set of plots_render.sh.
 EXTRA_DIST += tests/data/plots
 

@@ -49,8 +49,10 @@ namespace cpm::models {
 /** The parameters of one channel between node types (channel 0: s = r). */
 struct TauLopTable {
     int channel = 0;         /**< 0 shared memory, 1 network */
-    int s = 0, r = 0;        /**< node types, s <= r */
-    int rank_i = 0, rank_j = 1; /**< the ranks that identify it in files */
+    /** the node type of one end, s <= r */
+    int s = 0, r = 0;        /**< the node type of the other end */
+    /** one of the two ranks that identify the channel in files */
+    int rank_i = 0, rank_j = 1; /**< the other rank that identifies it */
     std::vector<long> sizes; /**< measured sizes, increasing */
     std::vector<double> o;   /**< o(m_k) (s) */
     /** L[tau-1][k] = L(m_k, tau) (s), tau = 1..tau_max. */
@@ -146,8 +148,10 @@ public:
  *  overhead and Ring_tau times at each size (seconds). */
 struct TauLopMeasured {
     int channel = 0;            /**< 0 shared memory, 1 network */
-    int s = 0, r = 0;           /**< node types */
-    int rank_i = 0, rank_j = 1; /**< the ranks it was measured between */
+    /** the node type of one end */
+    int s = 0, r = 0;           /**< the node type of the other end */
+    /** one of the two ranks it was measured between */
+    int rank_i = 0, rank_j = 1; /**< the other rank it was measured between */
     std::vector<long> sizes;    /**< increasing */
     std::vector<double> o;      /**< o(m_k) */
     /** ring[tau-1][k] = Ring_tau(m_k), tau = 1..tau_max. */
