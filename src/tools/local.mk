@@ -46,5 +46,7 @@ CLEANFILES += cpm-validate
 EXTRA_DIST += src/tools/cpm-validate.in
 cpm-validate: $(srcdir)/src/tools/cpm-validate.in Makefile
 	$(AM_V_GEN)sed -e 's|@pkgdatadir[@]|$(pkgdatadir)|g' \
+		-e 's|@abs_top_builddir[@]|$(abs_top_builddir)|g' \
+		-e 's|@abs_top_srcdir[@]|$(abs_top_srcdir)|g' \
 		$(srcdir)/src/tools/cpm-validate.in > $@.tmp && \
 		chmod +x $@.tmp && mv $@.tmp $@
