@@ -187,10 +187,12 @@ expect_error "cannot open" \
 [ -e "$tmp/y" ] && fail "a refused build left an output file"
 
 # A prediction that is not a positive time is never printed as one: a
-# Hockney file with every alpha negative predicts "nan" at 0 bytes, after a
+# Hockney file with every alpha -1 ms and every beta 1 ns/B (one segment)
+# predicts "nan" at 0 bytes, after a
 # comment naming the negative parameters, with a warning; the positive
 # rows stay times.
-awk '$1 == "alpha" { $4 = -1e-3 } { print }' "$tmp/Hockney-3.out" > "$tmp/neg.out"
+awk '$1 == "alpha" { $4 = -1e-3 } $1 == "beta" { $4 = 1e-9 } $1 != "segment" { print }' \
+    "$tmp/Hockney-3.out" > "$tmp/neg.out"
 "$model" -M Hockney -i "$tmp/neg.out" -E p2p --pair 0,1 --sizes 0,100000000 \
     > "$tmp/neg.pred" 2> "$tmp/neg.err" || fail "-E on negative alphas: exit $?"
 grep -q '^0 nan$' "$tmp/neg.pred" || fail "-E printed a non-positive time: $(cat "$tmp/neg.pred")"
