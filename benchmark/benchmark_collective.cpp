@@ -17,22 +17,6 @@ int comm_size(MPI_Comm comm)
     return n;
 }
 
-/* Adaptors from the registry's uniform signature to each operation. */
-template <int (*F)(const void *, int, MPI_Datatype, void *, int,
-                   MPI_Datatype, int, MPI_Comm)>
-int scatter(CollBuffers &b, int M, int root, MPI_Comm comm)
-{
-    return F(b.root_data.data(), M, MPI_BYTE, b.data.data(), M, MPI_BYTE,
-             root, comm);
-}
-
-template <int (*F)(const void *, int, MPI_Datatype, void *, int,
-                   MPI_Datatype, int, MPI_Comm)>
-int gather(CollBuffers &b, int M, int root, MPI_Comm comm)
-{
-    return F(b.data.data(), M, MPI_BYTE, b.root_data.data(), M, MPI_BYTE,
-             root, comm);
-}
 
 template <int (*F)(void *, int, MPI_Datatype, int, MPI_Comm)>
 int bcast(CollBuffers &b, int M, int root, MPI_Comm comm)
@@ -70,21 +54,21 @@ std::vector<CollectiveOp> &registry()
 {
     static std::vector<CollectiveOp> ops = {
         {"MPI_Scatter", "native MPI_Scatter", CollKind::Scatter,
-         scatter<MPI_Scatter>},
+         scatter_as<MPI_Scatter>},
         {"MPI_Scatterv", "native MPI_Scatterv, equal counts",
          CollKind::Scatter, scatterv},
         {"MPIB_Scatter_linear", "linear scatter (root sends to each rank)",
-         CollKind::Scatter, scatter<MPIB_Scatter_linear>},
+         CollKind::Scatter, scatter_as<MPIB_Scatter_linear>},
         {"MPIB_Scatter_binomial", "binomial-tree scatter", CollKind::Scatter,
-         scatter<MPIB_Scatter_binomial>},
+         scatter_as<MPIB_Scatter_binomial>},
         {"MPI_Gather", "native MPI_Gather", CollKind::Gather,
-         gather<MPI_Gather>},
+         gather_as<MPI_Gather>},
         {"MPI_Gatherv", "native MPI_Gatherv, equal counts", CollKind::Gather,
          gatherv},
         {"MPIB_Gather_linear", "linear gather (root receives from each rank)",
-         CollKind::Gather, gather<MPIB_Gather_linear>},
+         CollKind::Gather, gather_as<MPIB_Gather_linear>},
         {"MPIB_Gather_binomial", "binomial-tree gather", CollKind::Gather,
-         gather<MPIB_Gather_binomial>},
+         gather_as<MPIB_Gather_binomial>},
         {"MPI_Bcast", "native MPI_Bcast", CollKind::Bcast, bcast_native},
         {"MPIB_Bcast_linear", "linear broadcast (root sends to each rank)",
          CollKind::Bcast, bcast<MPIB_Bcast_linear>},

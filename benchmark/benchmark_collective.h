@@ -43,6 +43,25 @@ struct CollectiveOp {
     int (*run)(CollBuffers &buf, int M, int root, MPI_Comm comm);
 };
 
+/** An operation of MPI_Scatter's signature as a registry entry's run
+ *  (M bytes per process, MPI_BYTE). */
+template <int (*F)(const void *, int, MPI_Datatype, void *, int,
+                   MPI_Datatype, int, MPI_Comm)>
+int scatter_as(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    return F(b.root_data.data(), M, MPI_BYTE, b.data.data(), M, MPI_BYTE,
+             root, comm);
+}
+
+/** An operation of MPI_Gather's signature as a registry entry's run. */
+template <int (*F)(const void *, int, MPI_Datatype, void *, int,
+                   MPI_Datatype, int, MPI_Comm)>
+int gather_as(CollBuffers &b, int M, int root, MPI_Comm comm)
+{
+    return F(b.data.data(), M, MPI_BYTE, b.root_data.data(), M, MPI_BYTE,
+             root, comm);
+}
+
 /** Every registered operation, in a stable order: the module's own, then
  *  those added with add_collective(). */
 const std::vector<CollectiveOp> &collective_ops();

@@ -40,22 +40,6 @@ using CollectivePrepare =
 /* The list of operations for -h: a heading and one line each. */
 std::string collective_operations_help();
 
-/* Adaptors from the registry's signature to the C names. */
-template <int (*F)(const void *, int, MPI_Datatype, void *, int,
-                   MPI_Datatype, int, MPI_Comm)>
-int scatter(CollBuffers &b, int M, int root, MPI_Comm comm)
-{
-    return F(b.root_data.data(), M, MPI_BYTE, b.data.data(), M, MPI_BYTE,
-             root, comm);
-}
-
-template <int (*F)(const void *, int, MPI_Datatype, void *, int,
-                   MPI_Datatype, int, MPI_Comm)>
-int gather(CollBuffers &b, int M, int root, MPI_Comm comm)
-{
-    return F(b.data.data(), M, MPI_BYTE, b.root_data.data(), M, MPI_BYTE,
-             root, comm);
-}
 
 /* A model-based operation and the model it needs. */
 struct ModelOp {
@@ -69,32 +53,32 @@ const std::vector<ModelOp> &model_ops()
     static const std::vector<ModelOp> ops = {
         {{"CPM_Scatter_linear_opt",
           "linear scatter, sends in the order of the LMO model",
-          CollKind::Scatter, scatter<CPM_Scatter_linear_opt>},
+          CollKind::Scatter, scatter_as<CPM_Scatter_linear_opt>},
          "LMO", false},
         {{"CPM_Gather_linear_opt",
           "linear gather, LMO receive order, medium sizes in pieces",
-          CollKind::Gather, gather<CPM_Gather_linear_opt>},
+          CollKind::Gather, gather_as<CPM_Gather_linear_opt>},
          "LMO", false},
         {{"CPM_Scatter_binomial_opt",
           "binomial scatter, best mapping of the Hockney model",
-          CollKind::Scatter, scatter<CPM_Scatter_binomial_opt>},
+          CollKind::Scatter, scatter_as<CPM_Scatter_binomial_opt>},
          "Hockney", false},
         {{"CPM_Scatter_binomial_cor",
           "binomial scatter, worst mapping of the Hockney model",
-          CollKind::Scatter, scatter<CPM_Scatter_binomial_cor>},
+          CollKind::Scatter, scatter_as<CPM_Scatter_binomial_cor>},
          "Hockney", false},
         {{"CPM_Gather_binomial_opt",
           "binomial gather, best mapping of the Hockney model",
-          CollKind::Gather, gather<CPM_Gather_binomial_opt>},
+          CollKind::Gather, gather_as<CPM_Gather_binomial_opt>},
          "Hockney", false},
         {{"CPM_Gather_binomial_cor",
           "binomial gather, worst mapping of the Hockney model",
-          CollKind::Gather, gather<CPM_Gather_binomial_cor>},
+          CollKind::Gather, gather_as<CPM_Gather_binomial_cor>},
          "Hockney", false},
         {{"CPM_Scatter_binomial",
           "binomial scatter on the communicator of CPM_p2p_initialize "
           "(Hockney, best mapping at 64 KiB)",
-          CollKind::Scatter, scatter<CPM_Scatter_binomial>},
+          CollKind::Scatter, scatter_as<CPM_Scatter_binomial>},
          "Hockney", true},
     };
     return ops;

@@ -6,7 +6,9 @@
 #include <cstdlib>
 #include <dirent.h>
 #include <fstream>
+#include <filesystem>
 #include <gtest/gtest.h>
+#include <vector>
 #include <sstream>
 #include <string>
 #include <sys/stat.h>
@@ -19,9 +21,11 @@ class AtomicFileTest : public testing::Test {
 protected:
     void SetUp() override
     {
-        char tmpl[] = "/tmp/cpm-atomic-XXXXXX";
-        ASSERT_NE(mkdtemp(tmpl), nullptr);
-        dir_ = tmpl;
+        std::string path = (std::filesystem::temp_directory_path() / "cpm-atomic-XXXXXX").string();
+        std::vector<char> tmpl(path.begin(), path.end());
+        tmpl.push_back('\0');
+        ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+        dir_ = tmpl.data();
     }
     void TearDown() override
     {

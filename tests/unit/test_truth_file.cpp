@@ -5,7 +5,9 @@
 #include "common_text.h"
 #include "smpi_truth_file.h"
 
+#include <filesystem>
 #include <gtest/gtest.h>
+#include <vector>
 
 #include <cstdlib>
 #include <fstream>
@@ -241,9 +243,11 @@ TEST(TruthFile, RoundTripThroughCpmSmpiPlatform)
     if (!top)
         GTEST_SKIP() << "top_builddir not set (run through make check)";
     std::string platform = std::string(top) + "/cpm-smpi-platform";
-    char tmpl[] = "/tmp/cpm-truth-XXXXXX";
-    ASSERT_NE(mkdtemp(tmpl), nullptr);
-    std::string dir = tmpl;
+    std::string path = (std::filesystem::temp_directory_path() / "cpm-truth-XXXXXX").string();
+        std::vector<char> tmpl(path.begin(), path.end());
+        tmpl.push_back('\0');
+    ASSERT_NE(mkdtemp(tmpl.data()), nullptr);
+    std::string dir = tmpl.data();
     for (const char *topology : {"full", "switch"}) {
         std::string a = dir + "/" + topology + "-a", b = dir + "/" + topology +
                                                          "-b";
