@@ -78,3 +78,12 @@ eval-segments: all smpi-tools
 	mv eval-segments.md.tmp eval-segments.md
 	cat eval-segments.md
 .PHONY: eval-segments
+
+# CPM on this machine's processes beside NetPIPE (not a test: minutes;
+# needs NPopenmpi, Debian netpipe-openmpi; meaningful only on an idle
+# machine). Writes eval-local/local.md (doc/results/local.md).
+EXTRA_DIST += tests/eval/eval_local.sh
+eval-local: all
+	top_builddir='$(abs_top_builddir)' \
+		bash $(srcdir)/tests/eval/eval_local.sh eval-local
+.PHONY: eval-local

@@ -1,0 +1,115 @@
+#!/bin/bash
+# eval_local.sh: CPM on this machine's own processes, beside NetPIPE
+# (make eval-local; doc/results/local.md). Not a test: minutes, and the
+# numbers are only meaningful on a machine with nothing else running.
+#
+#   eval_local.sh OUT
+#
+# 1. p2p against NetPIPE (Debian netpipe-openmpi, NPopenmpi) on 2 local
+#    ranks at 1 B, 1 KiB, 64 KiB and 1 MiB: the two alternate, ROUNDS times
+#    per size (default 5), and the median of each is compared (one-way time:
+#    NetPIPE's time column is half its roundtrip, as p2p's T is).
+# 2. The point-to-point models on NP local ranks for NP = 2 .. the number of
+#    cores (never more: an oversubscribed run measures the scheduler): each
+#    model built with its default sizes, p2p measured at 24 log-spaced sizes
+#    from 1 B to 4 MiB that no default build uses (odd sizes), and
+#    `model --compare` gives the mean and max of mu = max(r,e)/min(r,e).
+# The 1-minute load average before and after each part is recorded.
+# Environment (set by make eval-local): top_builddir; MPIRUN (default
+# mpirun, with Open MPI's run-as-root variables when root); ROUNDS; MODELS
+# (default "Hockney PLogP LogGP LMO"; LMO needs 3 ranks).
+set -euo pipefail
+: "${top_builddir:?run through make eval-local}"
+out=${1:?usage: eval_local.sh OUT}
+b=$top_builddir
+rounds=${ROUNDS:-5}
+models=${MODELS:-Hockney PLogP LogGP LMO}
+command -v NPopenmpi >/dev/null ||
+    { echo "eval_local.sh: NPopenmpi not found (Debian package netpipe-openmpi)" >&2; exit 1; }
+if [ "$(id -u)" -eq 0 ]; then
+    export OMPI_ALLOW_RUN_AS_ROOT=1 OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1
+fi
+read -r -a mpirun <<<"${MPIRUN:-mpirun}"
+cores=$(nproc)
+mkdir -p "$out"
+work=$(mktemp -d "${TMPDIR:-/tmp}/cpm-eval-local.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+report=$work/local.md
+load() { cut -d' ' -f1 /proc/loadavg; }
+median() { sort -g | awk '{v[NR]=$1} END {if (NR % 2) print v[(NR+1)/2]; else printf "%.9g\n", (v[NR/2]+v[NR/2+1])/2}'; }
+
+{
+    echo "# CPM on local processes, beside NetPIPE"
+    echo
+    echo "Measured $(date -u +%Y-%m-%d) on a ${cores}-core $(uname -m) host, $("${mpirun[@]}" --version 2>/dev/null | head -1), with"
+    echo
+    echo '```sh'
+    echo "make eval-local        # tests/eval/eval_local.sh, ROUNDS=$rounds"
+    echo '```'
+} >"$report"
+
+# --- 1. p2p beside NetPIPE ----------------------------------------------------
+echo "eval_local: p2p beside NetPIPE, $rounds rounds" >&2
+l0=$(load)
+sizes="1 1024 65536 1048576"
+for r in $(seq "$rounds"); do
+    for s in $sizes; do
+        (cd "$work" && "${mpirun[@]}" -np 2 NPopenmpi -l "$s" -u "$s" -p 0 -o "np.$s.$r" >/dev/null 2>&1)
+        awk -v s="$s" '$1 == s {print $3}' "$work/np.$s.$r" >>"$work/np.$s"
+        "${mpirun[@]}" -np 2 "$b/p2p" --pair 0,1 --sizes "$s" -o "$work/p2p.$s.$r" 2>/dev/null
+        awk -v s="$s" '!/^#/ && $1 == s {print $4}' "$work/p2p.$s.$r" >>"$work/p2p.$s"
+    done
+done
+l1=$(load)
+{
+    echo
+    echo "## p2p beside NetPIPE (2 ranks, one-way time, median of $rounds alternating runs)"
+    echo
+    echo "Load average (1 min): $l0 before, $l1 after."
+    echo
+    echo "| size (B) | NetPIPE (us) | p2p (us) | p2p / NetPIPE |"
+    echo "|---:|---:|---:|---:|"
+    for s in $sizes; do
+        np=$(median <"$work/np.$s")
+        cp=$(median <"$work/p2p.$s")
+        awk -v s="$s" -v a="$np" -v c="$cp" 'BEGIN {printf "| %d | %.3f | %.3f | %.3f |\n", s, a*1e6, c*1e6, c/a}'
+    done
+} >>"$report"
+
+# --- 2. the models on 2 .. cores local ranks --------------------------------
+unseen=$(awk 'BEGIN {for (k = 0; k < 24; k++) {s = int(exp(log(4194304) * k / 23)); if (s % 2 == 0) s++; printf "%s%d", (k ? "," : ""), s}}')
+{
+    echo
+    echo "## The point-to-point models, default sizes, compared at 24 unseen sizes (1 B to 4 MiB)"
+    echo
+    echo "| ranks | model | build (s, wall) | mean mu | max mu | not positive | load before/after |"
+    echo "|---:|---|---:|---:|---:|---:|---|"
+} >>"$report"
+for np in $(seq 2 "$cores"); do
+    echo "eval_local: $np ranks, p2p at unseen sizes" >&2
+    "${mpirun[@]}" -np "$np" "$b/p2p" --sizes "$unseen" -o "$work/obs.$np" 2>/dev/null
+    cp "$work/obs.$np" "$out/p2p-np$np.out"
+    for m in $models; do
+        [ "$m" = LMO ] && [ "$np" -lt 3 ] && continue
+        echo "eval_local: $np ranks, $m" >&2
+        l0=$(load)
+        t0=$(date +%s.%N)
+        if ! "${mpirun[@]}" -np "$np" "$b/model" -M "$m" -o "$work/$m.$np.model" 2>"$work/$m.$np.log"; then
+            echo "| $np | $m | failed: $(tail -1 "$work/$m.$np.log") | | | | |" >>"$report"
+            continue
+        fi
+        t1=$(date +%s.%N)
+        cp "$work/$m.$np.model" "$out/$m-np$np.model"
+        "$b/model" -M "$m" -i "$work/$m.$np.model" --compare "$work/obs.$np" >"$work/cmp.$m.$np" 2>/dev/null || true
+        l1=$(load)
+        sed -n 's/.*mean_mu \([^ ]*\) max_mu \([^ ]*\) no_mu \([^ ]*\).*/\1 \2 \3/p' "$work/cmp.$m.$np" | tail -1 |
+            awk -v np="$np" -v m="$m" -v t="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" -v l="$l0/$l1" \
+                '{printf "| %d | %s | %.1f | %.4f | %.4f | %d | %s |\n", np, m, t, $1, $2, $3, l}' >>"$report"
+    done
+done
+if [ "$cores" -lt 3 ]; then
+    echo >>"$report"
+    echo "With $cores cores, 3 ranks would be oversubscribed: LMO (3 ranks at least) is not measured here." >>"$report"
+fi
+mv "$report" "$out/local.md"
+cat "$out/local.md"
