@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
 #include <string>
 
 namespace cpm::bench {
@@ -125,6 +126,10 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     for (std::size_t e = 0; e < mine.size(); ++e)
         if (owned[e])
             pack_result(mine[e], &local[e * kPacked]);
+    // No result travels while an experiment may still be under way: on a
+    // switch the reduction's messages would share the channels of the hosts
+    // still measuring.
+    CPM_MPI(MPI_Barrier(comm));
     CPM_MPI(MPI_Allreduce(local.data(), all.data(), int(all.size()),
                           MPI_DOUBLE, MPI_SUM, comm));
     // A process with a slow link may leave the reduction while its part of
@@ -138,7 +143,84 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     return out;
 }
 
+/* Keys of the duration history: the kind of experiment, then its
+ * processes (a pair unordered; a triplet i < j < k). */
+const int kRoundtripKind = 1, kOneToTwoKind = 2, kTripletKind = 3;
+
+std::vector<int> pair_key(const Pair &p)
+{
+    return {kRoundtripKind, std::min(p.i, p.j), std::max(p.i, p.j)};
+}
+
+int delete_history(MPI_Comm, int, void *attr, void *)
+{
+    delete static_cast<DurationHistory *>(attr);
+    return MPI_SUCCESS;
+}
+
 } // namespace
+
+std::vector<double> expected_pairs(const DurationHistory &h,
+                                   const std::vector<Pair> &pairs, double size)
+{
+    std::vector<double> cost;
+    for (const Pair &p : pairs) {
+        double c = h.predict(pair_key(p), size);
+        if (!std::isfinite(c))
+            return {};
+        cost.push_back(c);
+    }
+    return cost;
+}
+
+std::vector<double> expected_triplets(const DurationHistory &h,
+                                      const std::vector<Triplet> &triplets,
+                                      long M, bool with_one_to_one)
+{
+    const int kind = with_one_to_one ? kTripletKind : kOneToTwoKind;
+    std::vector<double> cost;
+    for (const Triplet &t : triplets) {
+        double c = h.predict({kind, t.i, t.j, t.k}, double(M));
+        if (!std::isfinite(c)) {
+            double ij = h.predict(pair_key({t.i, t.j}), double(M));
+            double ik = h.predict(pair_key({t.i, t.k}), double(M));
+            double jk = h.predict(pair_key({t.j, t.k}), double(M));
+            if (!std::isfinite(ij + ik + jk))
+                return {};
+            c = std::max(ij, ik) + std::max(ij, jk) + std::max(ik, jk);
+            if (with_one_to_one)
+                c += 2 * (ij + ik + jk);
+        }
+        if (!std::isfinite(c))
+            return {};
+        cost.push_back(c);
+    }
+    return cost;
+}
+
+namespace {
+
+/* Timed work of a result: its repetitions times their mean. */
+double work(const Result &r) { return r.reps * r.T; }
+
+} // namespace
+
+DurationHistory &duration_history(MPI_Comm comm)
+{
+    // One keyval per process (statics are per rank under SMPI too).
+    static int keyval = MPI_KEYVAL_INVALID;
+    if (keyval == MPI_KEYVAL_INVALID)
+        CPM_MPI(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_history,
+                                       &keyval, nullptr));
+    void *attr = nullptr;
+    int flag = 0;
+    CPM_MPI(MPI_Comm_get_attr(comm, keyval, &attr, &flag));
+    if (flag)
+        return *static_cast<DurationHistory *>(attr);
+    auto *h = new DurationHistory;
+    CPM_MPI(MPI_Comm_set_attr(comm, keyval, h));
+    return *h;
+}
 
 std::vector<Result> measure_roundtrips(MPI_Comm comm,
                                        const std::vector<Pair> &pairs,
@@ -153,7 +235,11 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
     if (dc.size() < 2)
         throw UsageError("roundtrips need at least 2 processes, got " +
                          std::to_string(dc.size()));
-    std::vector<Round> rounds = schedule_pairs(dc.size(), pairs, parallel);
+    DurationHistory &history = duration_history(comm);
+    std::vector<Round> rounds = schedule_pairs(
+        dc.size(), pairs, parallel,
+        parallel ? expected_pairs(history, pairs, double(M1 + M2))
+                 : std::vector<double>());
     std::vector<Result> res(pairs.size());
     std::vector<char> owned(pairs.size(), 0);
     for (const Round &round : rounds) {
@@ -170,7 +256,10 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
         if (progress && dc.rank() == 0)
             progress(long(round.size()));
     }
-    return share(dc, res, owned);
+    std::vector<Result> out = share(dc, res, owned);
+    for (std::size_t e = 0; e < pairs.size(); ++e)
+        history.record(pair_key(pairs[e]), double(M1 + M2), work(out[e]));
+    return out;
 }
 
 TripletResults measure_triplets(MPI_Comm comm,
@@ -187,7 +276,11 @@ TripletResults measure_triplets(MPI_Comm comm,
         throw UsageError("one-to-two experiments need at least 3 processes, "
                          "got " +
                          std::to_string(dc.size()));
-    std::vector<Round> rounds = schedule_triplets(dc.size(), triplets, parallel);
+    DurationHistory &history = duration_history(comm);
+    std::vector<Round> rounds = schedule_triplets(
+        dc.size(), triplets, parallel,
+        parallel ? expected_triplets(history, triplets, M, with_one_to_one)
+                 : std::vector<double>());
     std::size_t nt = triplets.size();
     std::vector<Result> o2t(3 * nt), o2o(with_one_to_one ? 6 * nt : 0);
     std::vector<char> own2(3 * nt, 0), own1(o2o.size(), 0);
@@ -241,6 +334,16 @@ TripletResults measure_triplets(MPI_Comm comm,
     out.one_to_two = share(dc, o2t, own2);
     if (with_one_to_one)
         out.one_to_one = share(dc, o2o, own1);
+    const int kind = with_one_to_one ? kTripletKind : kOneToTwoKind;
+    for (std::size_t e = 0; e < nt; ++e) {
+        const Triplet &t = triplets[e];
+        double w = 0;
+        for (int q = 0; q < 3; ++q)
+            w += work(out.one_to_two[3 * e + q]);
+        for (int q = 0; q < 6 && with_one_to_one; ++q)
+            w += work(out.one_to_one[6 * e + q]);
+        history.record({kind, t.i, t.j, t.k}, double(M), w);
+    }
     return out;
 }
 
