@@ -39,7 +39,10 @@ namespace cpm::bench {
  * results). In parallel, measure_roundtrips and measure_triplets schedule
  * by list scheduling (schedule_pairs) when it predicts the duration of
  * every experiment of the call, and record the timed work (repetitions x
- * mean) of every experiment after it.
+ * mean) of every experiment after it. With CPM_SCHEDULE=rounds in the
+ * environment of any process when the attribute is made (the first call
+ * on comm; agreed over comm by an allreduce), the calls on comm keep the
+ * rounds of schedule_pairs without durations (for comparisons).
  */
 DurationHistory &duration_history(MPI_Comm comm);
 
@@ -86,7 +89,13 @@ struct TripletResults {
  *  with_one_to_one, the one-to-one experiments run first and their times
  *  decide; otherwise pair_cost (one value per pair of all_pairs order, e.g.
  *  empty roundtrip times) decides, and without it the lower rank is sent
- *  to first. */
+ *  to first.
+ *
+ *  In parallel the triplets are list-scheduled when duration_history(comm)
+ *  predicts them all (expected_triplets). With with_one_to_one and no
+ *  prediction, a subset of the triplets covering every pair runs first;
+ *  its one-to-one results are shared at once, recorded as the pairs'
+ *  durations at size M, and predict the others (doc/measurement.md). */
 TripletResults measure_triplets(MPI_Comm comm,
                                 const std::vector<Triplet> &triplets, long M,
                                 bool with_one_to_one, bool parallel,

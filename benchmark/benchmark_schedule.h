@@ -97,6 +97,9 @@ double schedule_bound(int n, const std::vector<std::vector<int>> &members,
  */
 class DurationHistory {
 public:
+    /** False: predictions are not used for scheduling (the caller's
+     *  choice; see duration_history in benchmark_p2p.h). */
+    bool enabled = true;
     /** Records that experiment key lasted seconds at this size. */
     void record(const std::vector<int> &key, double size, double seconds);
     /** The expected duration at size: exact at a recorded size, else on

@@ -1,0 +1,113 @@
+#!/bin/bash
+# SMPI check that the schedule does not change what is measured: on a
+# platform with one link per pair (topology full, 8 hosts, heterogeneous
+# links and host delays, then os = ois = or), the models built with the
+# experiments in parallel rounds (-p 1: list-scheduled from the durations
+# of the earlier sizes from the third size on, benchmark_schedule.h) and
+# one at a time (-p 0) must have the same parameters, and both must equal
+# the platform's truth (smpi_truth, 1%).
+#
+# Asserted:
+#   1. Hockney (31 sizes, 0..60 KiB): every value of the -p 1 and -p 0
+#      model files equal to 1e-9 relative (build times and dates aside),
+#      and both within 1% of the truth.
+#   2. LMO (the same sizes; its empty roundtrips, then its triplets, the
+#      triplets list-scheduled from the roundtrips): the same (with a
+#      message, not checked, if CPM is built without R).
+#   3. Negative control: the comparison fails on two files one of whose
+#      values differs by 1e-6 relative.
+#
+# Run by make check through tests/run-test. Never skipped: without SimGrid
+# it fails.
+set -u
+name=smpi_schedule.sh
+# shellcheck source=smpi_common.sh
+. "$(dirname "$0")/smpi_common.sh"
+smpi_setup
+
+# same A B: 0 if model files A and B have the same lines with the same
+# numbers to 1e-9 relative (absolute 1e-300), build times and dates
+# skipped; prints the first difference.
+same() {
+    awk -v tol=1e-9 '
+    function num(x) { return x ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ }
+    /build-time|date|created|host name|^# / { next }
+    FNR == NR { a[++na] = $0; next }
+    { b[++nb] = $0 }
+    END {
+        if (na != nb) { printf "%d lines against %d\n", na, nb; exit 1 }
+        for (l = 1; l <= na; ++l) {
+            n1 = split(a[l], x, /[ \t,:\[\]{}"]+/); n2 = split(b[l], y, /[ \t,:\[\]{}"]+/)
+            if (n1 != n2) { print "line " l ": " a[l] " | " b[l]; exit 1 }
+            for (k = 1; k <= n1; ++k) {
+                if (num(x[k]) && num(y[k])) {
+                    d = x[k] - y[k]; if (d < 0) d = -d
+                    s = x[k] < 0 ? -x[k] : x[k]
+                    if (d > tol * s && d > 1e-300) {
+                        print "line " l ": " x[k] " against " y[k]; exit 1
+                    }
+                } else if (x[k] != y[k]) {
+                    print "line " l ": " a[l] " | " b[l]; exit 1
+                }
+            }
+        }
+    }' "$1" "$2"
+}
+
+fail=0
+make_platform p --hosts 8 --seed 4711 --topology full
+
+for p in 1 0; do
+    smpi p -M Hockney "${sizes[@]}" -p $p -o "$tmp/hockney$p.model" > /dev/null ||
+        { cat "$tmp/out"; fail=1; }
+done
+echo "== Hockney -p 1 against -p 0"
+if same "$tmp/hockney1.model" "$tmp/hockney0.model"; then
+    echo "same values"
+else
+    echo "$name: Hockney differs between -p 1 and -p 0" >&2
+    fail=1
+fi
+for p in 1 0; do
+    check hockney "$tmp/p.truth" "$tmp/hockney$p.model" > "$tmp/c" || fail=1
+    tail -1 "$tmp/c"
+done
+grep 'build-time' "$tmp/hockney1.model" "$tmp/hockney0.model"
+
+lmo=0
+for p in 1 0; do
+    build_lmo p "$tmp/lmo$p.model" > /dev/null
+    lmo=$?
+    [ $lmo -eq 0 ] || break
+done
+[ $lmo -eq 1 ] && { cat "$tmp/out"; fail=1; }
+if [ $lmo -eq 2 ]; then
+    echo "(built without R: no LMO model, LMO not compared)"
+elif [ $lmo -eq 0 ]; then
+    echo "== LMO -p 1 against -p 0"
+    if same "$tmp/lmo1.model" "$tmp/lmo0.model"; then
+        echo "same values"
+    else
+        echo "$name: LMO differs between -p 1 and -p 0" >&2
+        fail=1
+    fi
+    check lmo "$tmp/p.truth" "$tmp/lmo1.model" > "$tmp/c" || fail=1
+    tail -1 "$tmp/c"
+    grep 'build-time' "$tmp/lmo1.model" "$tmp/lmo0.model"
+fi
+
+echo "== negative control: one value 1e-6 larger"
+awk '!done && $1 !~ /^#/ && /[0-9]\.[0-9]+e-/ {
+        for (k = 1; k <= NF; ++k) if ($k ~ /^[0-9]\.[0-9]+e-[0-9]+$/) {
+            $k = sprintf("%.12e", $k * (1 + 1e-6)); done = 1; break }
+     } { print }' "$tmp/hockney1.model" > "$tmp/perturbed.model"
+if cmp -s "$tmp/perturbed.model" "$tmp/hockney1.model"; then
+    echo "$name: the negative control changed nothing" >&2
+    fail=1
+elif same "$tmp/perturbed.model" "$tmp/hockney1.model"; then
+    echo "$name: a changed value passed the comparison" >&2
+    fail=1
+else
+    echo "(failed as it should)"
+fi
+exit $fail
