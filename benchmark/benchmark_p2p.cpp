@@ -42,9 +42,13 @@ void wait_ready(MPI_Comm comm, int partner)
                      MPI_STATUS_IGNORE));
 }
 
+/* Synchronous: when it returns the stop message has left, so that it does
+ * not share the initiator's link with the first timed message of its next
+ * experiment (on a switch, in parallel rounds, an eager stop still in the
+ * link lengthened that message). */
 void stop(MPI_Comm comm, int partner)
 {
-    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, partner, kStopTag, comm));
+    CPM_MPI(MPI_Ssend(nullptr, 0, MPI_BYTE, partner, kStopTag, comm));
 }
 
 Result roundtrip(MPI_Comm comm, int partner, long M1, long M2,
