@@ -27,7 +27,8 @@
 # For LMO it also times the two sweeps alone (smpi/collective with
 # MPIB_Scatter_linear and MPIB_Gather_linear over the same sizes, the same
 # measure_collective calls as the build), and for Hockney it computes from
-# the truth file the timed work of 5 repetitions per experiment, the
+# the truth file the work of 6 repetitions per experiment (5 timed, 1
+# warm-up), the
 # lower bound of -p 1 it implies (per size, the busiest process) and so
 # the best speed-up -p 1 can have.
 #
@@ -176,12 +177,13 @@ field() { # key "k=v k=v ..."
     echo "$2" | tr ' ' '\n' | sed -n "s/^$1=//p"
 }
 
-# Hockney from the truth: timed work of 5 repetitions of every roundtrip
+# Hockney from the truth: work of 6 repetitions of every roundtrip (the
+# default 5 timed and 1 warm-up, Precision::warmup)
 # (M bytes each way: os_i + L + (M+16)/B + or_j, and back), the -p 1 lower
 # bound (per size, the largest sum over one process's pairs; sizes are
 # separate batches) and their ratio. Prints "work bound".
 hockney_truth() { # truth-file
-    awk -v step=32768 -v max=1048576 -v reps=5 '
+    awk -v step=32768 -v max=1048576 -v reps=6 '
     $1 == "hosts" { n = $2 }
     $1 == "host" { Cos[$2] = $4; tos[$2] = $5; Cor[$2] = $8; tor[$2] = $9 }
     $1 == "link" { ++np; I[np] = $2; J[np] = $3; Lat[np] = $4; B[np] = $5 }
@@ -364,7 +366,8 @@ awk '{ key = $1 " " $2; if (!(key in seen)) { seen[key] = 1; o[++k] = key }
             C[o[i], 0] / C[o[i], 1] } }' "$tmp/rows"
 echo
 if [ -s "$tmp/truth" ]; then
-    echo "Hockney from the truth file (5 repetitions of every roundtrip, no"
+    echo "Hockney from the truth file (6 repetitions of every roundtrip: 5"
+    echo "timed and the warm-up; no"
     echo "messages or barriers of the schedule): work = the sum over all"
     echo "experiments, i.e. -p 0 without its overheads; bound = per size, the"
     echo "largest sum over one process's pairs, added over the 33 sizes (a lower"
