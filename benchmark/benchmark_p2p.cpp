@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <array>
-#include <map>
 #include <cmath>
 #include <cstdlib>
+#include <map>
 #include <string>
 
 namespace cpm::bench {
