@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdlib>
+#include <map>
 #include <string>
 
 namespace cpm::bench {
@@ -39,9 +42,13 @@ void wait_ready(MPI_Comm comm, int partner)
                      MPI_STATUS_IGNORE));
 }
 
+/* Synchronous: when it returns the stop message has left, so that it does
+ * not share the initiator's link with the first timed message of its next
+ * experiment (on a switch, in parallel rounds, an eager stop still in the
+ * link lengthened that message). */
 void stop(MPI_Comm comm, int partner)
 {
-    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, partner, kStopTag, comm));
+    CPM_MPI(MPI_Ssend(nullptr, 0, MPI_BYTE, partner, kStopTag, comm));
 }
 
 Result roundtrip(MPI_Comm comm, int partner, long M1, long M2,
@@ -125,6 +132,10 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     for (std::size_t e = 0; e < mine.size(); ++e)
         if (owned[e])
             pack_result(mine[e], &local[e * kPacked]);
+    // No result travels while an experiment may still be under way: on a
+    // switch the reduction's messages would share the channels of the hosts
+    // still measuring.
+    CPM_MPI(MPI_Barrier(comm));
     CPM_MPI(MPI_Allreduce(local.data(), all.data(), int(all.size()),
                           MPI_DOUBLE, MPI_SUM, comm));
     // A process with a slow link may leave the reduction while its part of
@@ -138,7 +149,119 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     return out;
 }
 
+/* Keys of the duration history: the kind of experiment, then its
+ * processes (a pair unordered; a triplet i < j < k). */
+const int kRoundtripKind = 1, kOneToTwoKind = 2, kTripletKind = 3;
+
+std::vector<int> pair_key(const Pair &p)
+{
+    return {kRoundtripKind, std::min(p.i, p.j), std::max(p.i, p.j)};
+}
+
+int delete_history(MPI_Comm, int, void *attr, void *)
+{
+    delete static_cast<DurationHistory *>(attr);
+    return MPI_SUCCESS;
+}
+
 } // namespace
+
+std::vector<double> expected_pairs(const DurationHistory &h,
+                                   const std::vector<Pair> &pairs, double size)
+{
+    std::vector<double> cost;
+    if (!h.enabled)
+        return cost;
+    for (const Pair &p : pairs) {
+        double c = h.predict(pair_key(p), size);
+        if (!std::isfinite(c))
+            return {};
+        cost.push_back(c);
+    }
+    return cost;
+}
+
+std::vector<double> expected_triplets(const DurationHistory &h,
+                                      const std::vector<Triplet> &triplets,
+                                      long M, bool with_one_to_one)
+{
+    const int kind = with_one_to_one ? kTripletKind : kOneToTwoKind;
+    std::vector<double> cost;
+    if (!h.enabled)
+        return cost;
+    for (const Triplet &t : triplets) {
+        double c = h.predict({kind, t.i, t.j, t.k}, double(M));
+        if (!std::isfinite(c)) {
+            double ij = h.predict(pair_key({t.i, t.j}), double(M));
+            double ik = h.predict(pair_key({t.i, t.k}), double(M));
+            double jk = h.predict(pair_key({t.j, t.k}), double(M));
+            if (!std::isfinite(ij + ik + jk))
+                return {};
+            c = std::max(ij, ik) + std::max(ij, jk) + std::max(ik, jk);
+            if (with_one_to_one)
+                c += 2 * (ij + ik + jk);
+        }
+        if (!std::isfinite(c))
+            return {};
+        cost.push_back(c);
+    }
+    return cost;
+}
+
+namespace {
+
+/* Timed work of a result: its repetitions times their mean. */
+double work(const Result &r) { return r.reps * r.T; }
+
+/* Indices of triplets that together contain every pair of processes that
+ * some triplet of the list contains: greedily, in list order, those that
+ * add three uncovered pairs, then two, then one. */
+std::vector<std::size_t> covering(int n, const std::vector<Triplet> &triplets)
+{
+    std::vector<char> covered(std::size_t(n) * std::size_t(n), 0);
+    std::vector<char> taken(triplets.size(), 0);
+    std::vector<std::size_t> out;
+    auto cell = [&](int a, int b) -> char & {
+        return covered[std::size_t(a) * std::size_t(n) + std::size_t(b)];
+    };
+    for (int need = 3; need >= 1; --need)
+        for (std::size_t e = 0; e < triplets.size(); ++e) {
+            const Triplet &t = triplets[e];
+            if (taken[e] ||
+                !cell(t.i, t.j) + !cell(t.i, t.k) + !cell(t.j, t.k) < need)
+                continue;
+            taken[e] = 1;
+            cell(t.i, t.j) = cell(t.i, t.k) = cell(t.j, t.k) = 1;
+            out.push_back(e);
+        }
+    std::sort(out.begin(), out.end());
+    return out;
+}
+
+} // namespace
+
+DurationHistory &duration_history(MPI_Comm comm)
+{
+    // One keyval per process (statics are per rank under SMPI too).
+    static int keyval = MPI_KEYVAL_INVALID;
+    if (keyval == MPI_KEYVAL_INVALID)
+        CPM_MPI(MPI_Comm_create_keyval(MPI_COMM_NULL_COPY_FN, delete_history,
+                                       &keyval, nullptr));
+    void *attr = nullptr;
+    int flag = 0;
+    CPM_MPI(MPI_Comm_get_attr(comm, keyval, &attr, &flag));
+    if (flag)
+        return *static_cast<DurationHistory *>(attr);
+    // CPM_SCHEDULE=rounds (for comparisons): no list scheduling on comm.
+    // Agreed over comm, so that no two processes follow different orders.
+    const char *env = std::getenv("CPM_SCHEDULE");
+    int rounds_only = env && std::string(env) == "rounds" ? 1 : 0, any = 0;
+    CPM_MPI(MPI_Allreduce(&rounds_only, &any, 1, MPI_INT, MPI_MAX, comm));
+    auto *h = new DurationHistory;
+    h->enabled = any == 0;
+    CPM_MPI(MPI_Comm_set_attr(comm, keyval, h));
+    return *h;
+}
 
 std::vector<Result> measure_roundtrips(MPI_Comm comm,
                                        const std::vector<Pair> &pairs,
@@ -153,7 +276,11 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
     if (dc.size() < 2)
         throw UsageError("roundtrips need at least 2 processes, got " +
                          std::to_string(dc.size()));
-    std::vector<Round> rounds = schedule_pairs(dc.size(), pairs, parallel);
+    DurationHistory &history = duration_history(comm);
+    std::vector<Round> rounds = schedule_pairs(
+        dc.size(), pairs, parallel,
+        parallel ? expected_pairs(history, pairs, double(M1 + M2))
+                 : std::vector<double>());
     std::vector<Result> res(pairs.size());
     std::vector<char> owned(pairs.size(), 0);
     for (const Round &round : rounds) {
@@ -170,7 +297,10 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
         if (progress && dc.rank() == 0)
             progress(long(round.size()));
     }
-    return share(dc, res, owned);
+    std::vector<Result> out = share(dc, res, owned);
+    for (std::size_t e = 0; e < pairs.size(); ++e)
+        history.record(pair_key(pairs[e]), double(M1 + M2), work(out[e]));
+    return out;
 }
 
 TripletResults measure_triplets(MPI_Comm comm,
@@ -187,60 +317,135 @@ TripletResults measure_triplets(MPI_Comm comm,
         throw UsageError("one-to-two experiments need at least 3 processes, "
                          "got " +
                          std::to_string(dc.size()));
-    std::vector<Round> rounds = schedule_triplets(dc.size(), triplets, parallel);
+    DurationHistory &history = duration_history(comm);
+    const int n = dc.size();
     std::size_t nt = triplets.size();
     std::vector<Result> o2t(3 * nt), o2o(with_one_to_one ? 6 * nt : 0);
     std::vector<char> own2(3 * nt, 0), own1(o2o.size(), 0);
     int me = dc.rank();
-    for (const Round &round : rounds) {
-        for (std::size_t e : round) {
-            const Triplet &t = triplets[e];
-            std::array<int, 3> v{t.i, t.j, t.k};
-            if (me != t.i && me != t.j && me != t.k)
-                continue;
-            for (int r = 0; r < 3; ++r) {
-                int root = v[r], a = v[(r + 1) % 3], b = v[(r + 2) % 3];
-                if (a > b)
-                    std::swap(a, b);
-                // root -> a, then root -> b, each with an empty reply
-                for (int q = 0; q < 2 && with_one_to_one; ++q) {
-                    int other = q == 0 ? a : b;
-                    std::size_t idx = 6 * e + 2 * r + q;
+    // Runs the triplets ids[x] (x in the rounds; ids empty: x itself).
+    auto run = [&](const std::vector<Round> &rounds,
+                   const std::vector<std::size_t> &ids) {
+        for (const Round &round : rounds) {
+            for (std::size_t x : round) {
+                std::size_t e = ids.empty() ? x : ids[x];
+                const Triplet &t = triplets[e];
+                std::array<int, 3> v{t.i, t.j, t.k};
+                if (me != t.i && me != t.j && me != t.k)
+                    continue;
+                for (int r = 0; r < 3; ++r) {
+                    int root = v[r], a = v[(r + 1) % 3], b = v[(r + 2) % 3];
+                    if (a > b)
+                        std::swap(a, b);
+                    // root -> a, then root -> b, each with an empty reply
+                    for (int q = 0; q < 2 && with_one_to_one; ++q) {
+                        int other = q == 0 ? a : b;
+                        std::size_t idx = 6 * e + 2 * r + q;
+                        if (me == root) {
+                            o2o[idx] = roundtrip(dc, other, M, 0, precision);
+                            own1[idx] = 1;
+                        } else if (me == other) {
+                            mirror(dc, root, M, 0);
+                        }
+                    }
+                    // one-to-two from this root, to the farther peer second
                     if (me == root) {
-                        o2o[idx] = roundtrip(dc, other, M, 0, precision);
-                        own1[idx] = 1;
-                    } else if (me == other) {
+                        double ca = 0, cb = 0;
+                        if (with_one_to_one) {
+                            ca = o2o[6 * e + 2 * r].T;
+                            cb = o2o[6 * e + 2 * r + 1].T;
+                        } else if (!pair_cost.empty()) {
+                            ca = pair_cost.at(pair_index(n, root, a));
+                            cb = pair_cost.at(pair_index(n, root, b));
+                        }
+                        o2t[3 * e + r] =
+                            ca > cb ? one_to_two(dc, b, a, M, precision)
+                                    : one_to_two(dc, a, b, M, precision);
+                        own2[3 * e + r] = 1;
+                    } else {
                         mirror(dc, root, M, 0);
                     }
                 }
-                // one-to-two from this root, to the farther peer second
-                if (me == root) {
-                    double ca = 0, cb = 0;
-                    if (with_one_to_one) {
-                        ca = o2o[6 * e + 2 * r].T;
-                        cb = o2o[6 * e + 2 * r + 1].T;
-                    } else if (!pair_cost.empty()) {
-                        ca = pair_cost.at(pair_index(dc.size(), root, a));
-                        cb = pair_cost.at(pair_index(dc.size(), root, b));
-                    }
-                    o2t[3 * e + r] = ca > cb
-                                         ? one_to_two(dc, b, a, M, precision)
-                                         : one_to_two(dc, a, b, M, precision);
-                    own2[3 * e + r] = 1;
-                } else {
-                    mirror(dc, root, M, 0);
+            }
+            end_round(dc, parallel);
+            if (progress && me == 0)
+                progress(long(round.size()) *
+                         experiments_per_triplet(with_one_to_one));
+        }
+    };
+    std::vector<double> expected =
+        parallel ? expected_triplets(history, triplets, M, with_one_to_one)
+                 : std::vector<double>();
+    std::vector<std::size_t> probe;
+    if (parallel && expected.empty() && with_one_to_one && history.enabled)
+        probe = covering(n, triplets);
+    if (probe.empty() || probe.size() == nt) {
+        run(schedule_triplets(n, triplets, parallel, expected), {});
+    } else {
+        // Nothing predicts these experiments: first a subset of the
+        // triplets that covers every pair, whose one-to-one times (shared
+        // at once) predict the others, then the others list-scheduled.
+        std::vector<Triplet> sub;
+        for (std::size_t e : probe)
+            sub.push_back(triplets[e]);
+        run(schedule_triplets(n, sub, true), probe);
+        // Only the probe's one-to-one results are exchanged here.
+        std::vector<Result> mine(6 * probe.size());
+        std::vector<char> owned(mine.size(), 0);
+        for (std::size_t x = 0; x < probe.size(); ++x)
+            for (int q = 0; q < 6; ++q) {
+                mine[6 * x + q] = o2o[6 * probe[x] + q];
+                owned[6 * x + q] = own1[6 * probe[x] + q];
+            }
+        std::vector<Result> first = share(dc, mine, owned);
+        std::map<std::pair<int, int>, std::pair<double, int>> pair_work;
+        std::vector<char> done(nt, 0);
+        for (std::size_t x = 0; x < probe.size(); ++x) {
+            std::size_t e = probe[x];
+            done[e] = 1;
+            const Triplet &t = triplets[e];
+            std::array<int, 3> v{t.i, t.j, t.k};
+            for (int r = 0; r < 3; ++r) {
+                int a = v[(r + 1) % 3], b = v[(r + 2) % 3];
+                if (a > b)
+                    std::swap(a, b);
+                for (int q = 0; q < 2; ++q) {
+                    int other = q == 0 ? a : b;
+                    auto &w = pair_work[{std::min(v[r], other),
+                                         std::max(v[r], other)}];
+                    w.first += work(first[6 * x + 2 * r + q]);
+                    ++w.second;
                 }
             }
         }
-        end_round(dc, parallel);
-        if (progress && me == 0)
-            progress(long(round.size()) *
-                     experiments_per_triplet(with_one_to_one));
+        for (const auto &[pq, w] : pair_work)
+            history.record(pair_key({pq.first, pq.second}), double(M),
+                           w.first / w.second);
+        std::vector<Triplet> rest;
+        std::vector<std::size_t> ids;
+        for (std::size_t e = 0; e < nt; ++e)
+            if (!done[e]) {
+                rest.push_back(triplets[e]);
+                ids.push_back(e);
+            }
+        run(schedule_triplets(n, rest, true,
+                              expected_triplets(history, rest, M, true)),
+            ids);
     }
     TripletResults out;
     out.one_to_two = share(dc, o2t, own2);
     if (with_one_to_one)
         out.one_to_one = share(dc, o2o, own1);
+    const int kind = with_one_to_one ? kTripletKind : kOneToTwoKind;
+    for (std::size_t e = 0; e < nt; ++e) {
+        const Triplet &t = triplets[e];
+        double w = 0;
+        for (int q = 0; q < 3; ++q)
+            w += work(out.one_to_two[3 * e + q]);
+        for (int q = 0; q < 6 && with_one_to_one; ++q)
+            w += work(out.one_to_one[6 * e + q]);
+        history.record({kind, t.i, t.j, t.k}, double(M), w);
+    }
     return out;
 }
 

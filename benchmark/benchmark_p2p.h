@@ -33,6 +33,34 @@
 
 namespace cpm::bench {
 
+/**
+ * The durations of the experiments measured on comm so far (an attribute
+ * of comm, the same on every rank since it is filled from the shared
+ * results). In parallel, measure_roundtrips and measure_triplets schedule
+ * by list scheduling (schedule_pairs) when it predicts the duration of
+ * every experiment of the call, and record the timed work (repetitions x
+ * mean) of every experiment after it. With CPM_SCHEDULE=rounds in the
+ * environment of any process when the attribute is made (the first call
+ * on comm; agreed over comm by an allreduce), the calls on comm keep the
+ * rounds of schedule_pairs without durations (for comparisons).
+ */
+DurationHistory &duration_history(MPI_Comm comm);
+
+/** Expected durations of roundtrips of the pairs with M1 + M2 = size bytes,
+ *  from the history; empty unless every pair has one. */
+std::vector<double> expected_pairs(const DurationHistory &history,
+                                   const std::vector<Pair> &pairs,
+                                   double size);
+
+/** Expected durations of the triplets' experiments with M bytes (those of
+ *  measure_triplets): from the history of the same experiments, else from
+ *  the pairs' roundtrips at size M (a one-to-one experiment of each ordered
+ *  pair if with_one_to_one, and from each root a one-to-two as long as its
+ *  longer roundtrip). Empty unless every triplet has one. */
+std::vector<double> expected_triplets(const DurationHistory &history,
+                                      const std::vector<Triplet> &triplets,
+                                      long M, bool with_one_to_one);
+
 /** Called on rank 0 after each round with the experiments it completed. */
 using ProgressFn = std::function<void(long experiments_done)>;
 
@@ -61,7 +89,13 @@ struct TripletResults {
  *  with_one_to_one, the one-to-one experiments run first and their times
  *  decide; otherwise pair_cost (one value per pair of all_pairs order, e.g.
  *  empty roundtrip times) decides, and without it the lower rank is sent
- *  to first. */
+ *  to first.
+ *
+ *  In parallel the triplets are list-scheduled when duration_history(comm)
+ *  predicts them all (expected_triplets). With with_one_to_one and no
+ *  prediction, a subset of the triplets covering every pair runs first;
+ *  its one-to-one results are shared at once, recorded as the pairs'
+ *  durations at size M, and predict the others (doc/measurement.md). */
 TripletResults measure_triplets(MPI_Comm comm,
                                 const std::vector<Triplet> &triplets, long M,
                                 bool with_one_to_one, bool parallel,

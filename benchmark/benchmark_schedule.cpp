@@ -4,9 +4,14 @@
 
 #include <algorithm>
 #include <array>
+#include <cmath>
+#include <cstdint>
+#include <limits>
 #include <map>
+#include <queue>
 #include <random>
 #include <string>
+#include <unordered_map>
 #include <utility>
 
 namespace cpm::bench {
@@ -188,17 +193,239 @@ std::vector<Round> greedy_rounds(int n,
     return best;
 }
 
+/* List scheduling by expected durations (an event simulation): whenever
+ * processes become free, the free processes are visited in order of
+ * decreasing remaining work (the sum of the expected durations of their
+ * experiments not yet started); each still free takes, among its
+ * experiments whose processes are all free, the one whose processes have
+ * the most remaining work, and that experiment starts at once. No process
+ * waits for a round to end: it waits only when every experiment it has left
+ * involves a busy process. The experiments are returned in order of their
+ * simulated start, cut into rounds of disjoint experiments; each process
+ * runs its own in that order, so if the durations are as expected the
+ * run follows the simulation. */
+template <int K>
+std::vector<Round> list_rounds(int n,
+                               const std::vector<std::array<int, K>> &items,
+                               const std::vector<double> &cost)
+{
+    const std::size_t E = items.size();
+    // Durations: non-finite or negative values count as the mean of the
+    // others (the order must not depend on garbage, and stays the same on
+    // every rank since every rank has the same vector).
+    double sum = 0;
+    std::size_t good = 0;
+    for (double c : cost)
+        if (std::isfinite(c) && c >= 0) {
+            sum += c;
+            ++good;
+        }
+    const double fill = good ? sum / double(good) : 1.0;
+    const double tiny = fill > 0 ? fill * 1e-9 : 1e-12;
+    std::vector<double> d(E);
+    for (std::size_t e = 0; e < E; ++e) {
+        double c = cost[e];
+        d[e] = std::max(std::isfinite(c) && c >= 0 ? c : fill, tiny);
+    }
+    std::vector<double> rest(n, 0.0);         // work not yet started
+    std::vector<std::vector<std::size_t>> of(n); // experiments of a process
+    std::unordered_map<std::uint64_t, std::size_t> index;
+    auto key = [](std::array<int, K> m) {
+        std::sort(m.begin(), m.end());
+        std::uint64_t k = 0;
+        for (int p : m)
+            k = k * 0x100000u + std::uint64_t(p);
+        return k;
+    };
+    for (std::size_t e = 0; e < E; ++e) {
+        for (int p : items[e]) {
+            rest[p] += d[e];
+            of[p].push_back(e);
+        }
+        index.emplace(key(items[e]), e); // a repeated experiment: scanned
+    }
+    std::vector<char> alive(E, 1), busy(n, 0);
+    std::vector<double> start(E, 0.0);
+    using Event = std::pair<double, int>; // (time free again, process)
+    std::priority_queue<Event, std::vector<Event>, std::greater<Event>> ends;
+    std::vector<int> free_set;
+    for (int p = 0; p < n; ++p)
+        if (!of[p].empty())
+            free_set.push_back(p);
+    double t = 0;
+    std::size_t left = E;
+    auto priority = [&](std::size_t e) {
+        double w = 0;
+        for (int q : items[e])
+            w += rest[q];
+        return w;
+    };
+    auto startable = [&](std::size_t e) {
+        if (!alive[e])
+            return false;
+        for (int q : items[e])
+            if (busy[q])
+                return false;
+        return true;
+    };
+    while (left > 0) {
+        std::stable_sort(free_set.begin(), free_set.end(), [&](int a, int b) {
+            return rest[a] > rest[b];
+        });
+        for (int p : free_set) {
+            if (busy[p])
+                continue;
+            std::size_t best = E;
+            double best_w = -1;
+            auto consider = [&](std::size_t e) {
+                if (!startable(e))
+                    return;
+                double w = priority(e);
+                if (w > best_w || (w == best_w && e < best)) {
+                    best_w = w;
+                    best = e;
+                }
+            };
+            // Candidates: the experiments of p among free processes, found
+            // through the other free processes when they are fewer than
+            // p's list.
+            std::size_t others = free_set.size() - 1;
+            std::size_t combos = K == 2 ? others : others * others / 2;
+            std::vector<std::size_t> &mine = of[p];
+            if (combos < mine.size()) {
+                std::array<int, K> m;
+                m[0] = p;
+                for (std::size_t a = 0; a < free_set.size(); ++a) {
+                    int q = free_set[a];
+                    if (q == p || busy[q])
+                        continue;
+                    m[1] = q;
+                    if constexpr (K == 2) {
+                        auto it = index.find(key(m));
+                        if (it != index.end())
+                            consider(it->second);
+                    } else {
+                        for (std::size_t b = a + 1; b < free_set.size(); ++b) {
+                            int r = free_set[b];
+                            if (r == p || busy[r])
+                                continue;
+                            m[2] = r;
+                            auto it = index.find(key(m));
+                            if (it != index.end())
+                                consider(it->second);
+                        }
+                    }
+                }
+            }
+            if (best == E) { // also: repeated experiments, or few left
+                std::size_t kept = 0;
+                for (std::size_t e : mine) {
+                    if (!alive[e])
+                        continue; // drop started experiments from the list
+                    mine[kept++] = e;
+                    consider(e);
+                }
+                mine.resize(kept);
+            }
+            if (best == E)
+                continue;
+            alive[best] = 0;
+            --left;
+            start[best] = t;
+            for (int q : items[best]) {
+                busy[q] = 1;
+                rest[q] -= d[best];
+                ends.push({t + d[best], q});
+            }
+        }
+        std::vector<int> still;
+        for (int p : free_set)
+            if (!busy[p])
+                still.push_back(p);
+        free_set.swap(still);
+        if (left == 0 || ends.empty())
+            break;
+        t = ends.top().first;
+        while (!ends.empty() && ends.top().first <= t) {
+            int q = ends.top().second;
+            ends.pop();
+            busy[q] = 0;
+            free_set.push_back(q);
+        }
+    }
+    // Experiments in order of start; a new round whenever a process
+    // would appear twice.
+    std::vector<std::size_t> order(E);
+    for (std::size_t e = 0; e < E; ++e)
+        order[e] = e;
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a,
+                                                     std::size_t b) {
+        return start[a] < start[b];
+    });
+    std::vector<Round> rounds;
+    std::vector<char> used(n, 0);
+    Round round;
+    for (std::size_t e : order) {
+        bool clash = false;
+        for (int q : items[e])
+            clash = clash || used[q];
+        if (clash) {
+            rounds.push_back(round);
+            round.clear();
+            std::fill(used.begin(), used.end(), 0);
+        }
+        round.push_back(e);
+        for (int q : items[e])
+            used[q] = 1;
+    }
+    if (!round.empty())
+        rounds.push_back(round);
+    return rounds;
+}
+
+} // namespace
+
+namespace {
+void check_cost(std::size_t items, const std::vector<double> &cost)
+{
+    if (!cost.empty() && cost.size() != items)
+        CPM_THROW(std::to_string(cost.size()) + " expected durations for " +
+                  std::to_string(items) + " experiments");
+}
+/* Whether the durations tell experiments apart (valid ones not all
+ * equal); equal durations schedule as no durations. */
+bool informative(const std::vector<double> &cost)
+{
+    double first = std::numeric_limits<double>::quiet_NaN();
+    for (double c : cost) {
+        if (!std::isfinite(c) || c < 0)
+            continue;
+        if (std::isnan(first))
+            first = c;
+        else if (c != first)
+            return true;
+    }
+    return false;
+}
 } // namespace
 
 std::vector<Round> schedule_pairs(int n, const std::vector<Pair> &pairs,
-                                  bool parallel)
+                                  bool parallel,
+                                  const std::vector<double> &cost)
 {
     check_pairs(n, pairs);
+    check_cost(pairs.size(), cost);
     if (!parallel)
         return one_per_round(pairs.size());
     std::vector<Pair> sorted;
     for (const Pair &p : pairs)
         sorted.push_back({std::min(p.i, p.j), std::max(p.i, p.j)});
+    if (informative(cost)) {
+        std::vector<std::array<int, 2>> items;
+        for (const Pair &p : sorted)
+            items.push_back({p.i, p.j});
+        return list_rounds<2>(n, items, cost);
+    }
     std::vector<Pair> all = all_pairs(n);
     bool complete = sorted.size() == all.size() &&
                     std::equal(sorted.begin(), sorted.end(), all.begin(),
@@ -215,8 +442,10 @@ std::vector<Round> schedule_pairs(int n, const std::vector<Pair> &pairs,
 
 std::vector<Round> schedule_triplets(int n,
                                      const std::vector<Triplet> &triplets,
-                                     bool parallel)
+                                     bool parallel,
+                                     const std::vector<double> &cost)
 {
+    check_cost(triplets.size(), cost);
     for (const Triplet &t : triplets)
         if (t.i < 0 || t.k >= n || !(t.i < t.j && t.j < t.k))
             CPM_THROW("triplet " + std::to_string(t.i) + "," +
@@ -227,7 +456,79 @@ std::vector<Round> schedule_triplets(int n,
     std::vector<std::array<int, 3>> items;
     for (const Triplet &t : triplets)
         items.push_back({t.i, t.j, t.k});
+    if (informative(cost))
+        return list_rounds<3>(n, items, cost);
     return greedy_rounds<3>(n, items);
+}
+
+double schedule_makespan(int n, const std::vector<Round> &rounds,
+                         const std::vector<std::vector<int>> &members,
+                         const std::vector<double> &cost)
+{
+    std::vector<double> ready(n, 0.0);
+    for (const Round &round : rounds)
+        for (std::size_t e : round) {
+            double start = 0;
+            for (int q : members.at(e))
+                start = std::max(start, ready.at(q));
+            for (int q : members[e])
+                ready[q] = start + cost.at(e);
+        }
+    return n > 0 ? *std::max_element(ready.begin(), ready.end()) : 0.0;
+}
+
+double schedule_bound(int n, const std::vector<std::vector<int>> &members,
+                      const std::vector<double> &cost)
+{
+    std::vector<double> load(n, 0.0);
+    double work = 0;
+    std::size_t k = 1;
+    for (std::size_t e = 0; e < members.size(); ++e) {
+        for (int q : members[e])
+            load.at(q) += cost.at(e);
+        work += cost.at(e);
+        k = std::max(k, members[e].size());
+    }
+    double busiest = n > 0 ? *std::max_element(load.begin(), load.end()) : 0;
+    std::size_t at_once = std::max<std::size_t>(1, std::size_t(n) / k);
+    return std::max(busiest, work / double(at_once));
+}
+
+void DurationHistory::record(const std::vector<int> &key, double size,
+                             double seconds)
+{
+    if (!std::isfinite(seconds) || !std::isfinite(size))
+        return;
+    Entry &e = entries_[key];
+    if (e.count > 0 && e.p[0].size == size) {
+        e.p[0].t = seconds;
+        return;
+    }
+    e.p[1] = e.p[0];
+    e.p[0] = {size, seconds};
+    e.count = std::min(e.count + 1, 2);
+}
+
+double DurationHistory::predict(const std::vector<int> &key,
+                                double size) const
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    auto it = entries_.find(key);
+    if (it == entries_.end())
+        return nan;
+    const Entry &e = it->second;
+    for (int q = 0; q < e.count; ++q)
+        if (e.p[q].size == size)
+            return e.p[q].t;
+    if (e.count < 2)
+        return nan;
+    const Point &a = e.p[0], &b = e.p[1];
+    double t = a.t + (b.t - a.t) * (size - a.size) / (b.size - a.size);
+    double lo = std::min(a.t, b.t);
+    return std::isfinite(t) ? std::max(t, size < std::min(a.size, b.size)
+                                              ? lo
+                                              : 0.0)
+                            : nan;
 }
 
 } // namespace cpm::bench

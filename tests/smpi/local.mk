@@ -113,6 +113,10 @@ TESTS += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eva
 EXTRA_DIST += tests/smpi/smpi_models.sh tests/smpi/smpi_switch.sh tests/smpi/smpi_eval.sh \
 	tests/smpi/smpi_validate.sh \
 	tests/smpi/smpi_common.sh
+# -p 1 and -p 0 give the same Hockney and LMO models on a full platform
+# (smpi_schedule.sh, under a minute).
+TESTS += tests/smpi/smpi_schedule.sh
+EXTRA_DIST += tests/smpi/smpi_schedule.sh
 # The Dimemas model on a homogeneous platform (smpi_dimemas.sh, seconds).
 TESTS += tests/smpi/smpi_dimemas.sh
 EXTRA_DIST += tests/smpi/smpi_dimemas.sh

@@ -4,8 +4,13 @@
  * one at a time. Built with smpicxx from the library sources; a benchmark,
  * not a test (tests/smpi/smpi_cost.sh runs it).
  *
- * For each experiment set (all pairs with sizes 0/0 and 65536/65536, all
- * triplets one-to-two with M = 65536) and each scheduling it prints:
+ * For each experiment set, in this order (all pairs with sizes 0/0,
+ * 65536/65536 and 32768/32768, all triplets one-to-two with M = 65536)
+ * and each scheduling it prints the following. In parallel the first two
+ * sets have no earlier durations at their size and use the circle method;
+ * the others are list-scheduled from the durations measured before them
+ * (benchmark_schedule.h, DurationHistory): pairs-32768 on the line through
+ * the pairs at 0 and 65536 bytes each way, the triplets from their pairs.
  *   rounds       rounds of the schedule; lb, the lower bound
  *                (pairs: n-1 for even n, n for odd; triplets:
  *                ceil(C(n,3) / floor(n/3)))
@@ -111,11 +116,18 @@ Cost pairs_cost(int n, long M, bool parallel, const cpm::bench::Precision &p)
     std::vector<cpm::bench::Pair> pairs = cpm::bench::all_pairs(n);
     std::vector<Result> res;
     Cost c;
+    // The schedule the call uses: from the durations measured before it.
+    std::vector<double> expected =
+        parallel ? cpm::bench::expected_pairs(
+                       cpm::bench::duration_history(MPI_COMM_WORLD), pairs,
+                       2.0 * double(M))
+                 : std::vector<double>();
     timed(c, [&](const cpm::bench::ProgressFn &progress) {
         res = cpm::bench::measure_roundtrips(MPI_COMM_WORLD, pairs, M, M,
                                              parallel, p, progress);
     });
-    std::vector<Round> rounds = cpm::bench::schedule_pairs(n, pairs, parallel);
+    std::vector<Round> rounds =
+        cpm::bench::schedule_pairs(n, pairs, parallel, expected);
     c.experiments = long(pairs.size());
     c.rounds = rounds.size();
     summarise(
@@ -137,12 +149,17 @@ Cost triplets_cost(int n, long M, bool parallel,
     std::vector<cpm::bench::Triplet> trips = cpm::bench::all_triplets(n);
     cpm::bench::TripletResults res;
     Cost c;
+    std::vector<double> expected =
+        parallel ? cpm::bench::expected_triplets(
+                       cpm::bench::duration_history(MPI_COMM_WORLD), trips,
+                       M, false)
+                 : std::vector<double>();
     timed(c, [&](const cpm::bench::ProgressFn &progress) {
         res = cpm::bench::measure_triplets(MPI_COMM_WORLD, trips, M, false,
                                            parallel, p, progress);
     });
     std::vector<Round> rounds =
-        cpm::bench::schedule_triplets(n, trips, parallel);
+        cpm::bench::schedule_triplets(n, trips, parallel, expected);
     c.experiments = 3 * long(trips.size());
     c.rounds = rounds.size();
     // The three one-to-two experiments of a triplet run one after another.
@@ -194,6 +211,7 @@ int main(int argc, char **argv)
         };
         const Set sets[] = {{"pairs-0", false, 0},
                             {"pairs-65536", false, 65536},
+                            {"pairs-32768", false, 32768},
                             {"triplets-65536", true, 65536}};
         for (const Set &s : sets) {
             long lb = s.triplets

@@ -1,7 +1,9 @@
 #!/bin/bash
 # Benchmark (not a test): the cost, in simulated seconds, of measuring all
-# pairs (roundtrips 0/0 and 65536/65536) and all triplets (one-to-two,
-# M = 65536) of n processes on SimGrid SMPI, with the experiments in
+# pairs (roundtrips 0/0, 65536/65536, then 32768/32768, list-scheduled from
+# the durations of the first two) and all triplets (one-to-two, M = 65536,
+# list-scheduled from the pairs' durations) of n processes on SimGrid SMPI,
+# with the experiments in
 # parallel rounds (-p 1, no barrier between rounds) or one at a time (-p 0,
 # a barrier after every experiment). With equal experiments and free
 # messages and barriers the speed-up would be floor(n/2) for pairs and

@@ -1,9 +1,14 @@
 // Schedules: every pair and triplet exactly once, no process twice in a
-// round, and the number of rounds near the minimum, for n = 2..17.
+// round, and the number of rounds near the minimum, for n = 2..17; list
+// scheduling by expected durations within 10% of the busiest process's
+// work on heterogeneous durations; the duration history's predictions.
 #include "benchmark_schedule.h"
 #include "common_error.h"
 
 #include <gtest/gtest.h>
+#include <cmath>
+#include <limits>
+#include <random>
 #include <set>
 #include <vector>
 
@@ -79,6 +84,127 @@ TEST(Schedule, AllTripletsNearMinimumRounds)
         check_rounds(n, triplets, serial, triplet_members);
         EXPECT_EQ(serial.size(), triplets.size());
     }
+}
+
+/* Durations of a heterogeneous cluster: per host a delay, per pair a
+ * latency and a bandwidth drawn over a factor 125 (as cpm-smpi-platform's
+ * default ranges), 5 roundtrips of 512 KiB each way. */
+std::vector<std::vector<double>> pair_durations(int n, unsigned seed)
+{
+    std::mt19937 rng(seed);
+    std::uniform_real_distribution<double> u(0, 1);
+    const double M = 524288;
+    std::vector<double> host(n);
+    for (double &h : host)
+        h = (1 + 19 * u(rng)) * 1e-6 + (0.1 + 1.9 * u(rng)) * 1e-9 * M;
+    std::vector<std::vector<double>> c(n, std::vector<double>(n, 0.0));
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            double L = (1 + 99 * u(rng)) * 1e-6;
+            double B = 1e7 + (1.25e9 - 1e7) * u(rng);
+            c[i][j] = c[j][i] = 5 * 2 * (host[i] + host[j] + L + M / B);
+        }
+    return c;
+}
+
+TEST(Schedule, ListSchedulingOfPairsNearTheBound)
+{
+    for (int n : {2, 3, 5, 8, 16, 17, 32}) {
+        for (unsigned seed : {1u, 2u, 3u}) {
+            SCOPED_TRACE("n=" + std::to_string(n) + " seed=" +
+                         std::to_string(seed));
+            std::vector<Pair> pairs = all_pairs(n);
+            std::vector<std::vector<double>> c = pair_durations(n, seed);
+            std::vector<double> cost;
+            std::vector<std::vector<int>> members;
+            for (const Pair &p : pairs) {
+                cost.push_back(c[p.i][p.j]);
+                members.push_back(pair_members(p));
+            }
+            std::vector<Round> rounds = schedule_pairs(n, pairs, true, cost);
+            check_rounds(n, pairs, rounds, pair_members);
+            double bound = schedule_bound(n, members, cost);
+            double list = schedule_makespan(n, rounds, members, cost);
+            double circle = schedule_makespan(
+                n, schedule_pairs(n, pairs, true), members, cost);
+            EXPECT_GE(list, bound * (1 - 1e-12));
+            // No idle rounds: within 10% of the busiest process's work
+            // (the circle method's rounds chain: 1.3-1.5 times it here).
+            EXPECT_LE(list, 1.10 * bound) << "circle " << circle / bound;
+            EXPECT_LE(list, circle * (1 + 1e-12));
+            // Serial ignores the durations.
+            EXPECT_EQ(schedule_pairs(n, pairs, false, cost).size(),
+                      pairs.size());
+        }
+    }
+}
+
+TEST(Schedule, ListSchedulingOfTripletsNearTheBound)
+{
+    for (int n : {3, 4, 7, 12, 16}) {
+        SCOPED_TRACE("n=" + std::to_string(n));
+        std::vector<Triplet> triplets = all_triplets(n);
+        std::vector<std::vector<double>> c = pair_durations(n, 7);
+        std::vector<double> cost;
+        std::vector<std::vector<int>> members;
+        for (const Triplet &t : triplets) {
+            cost.push_back(c[t.i][t.j] + c[t.i][t.k] + c[t.j][t.k]);
+            members.push_back(triplet_members(t));
+        }
+        std::vector<Round> rounds =
+            schedule_triplets(n, triplets, true, cost);
+        check_rounds(n, triplets, rounds, triplet_members);
+        double bound = schedule_bound(n, members, cost);
+        double list = schedule_makespan(n, rounds, members, cost);
+        double greedy = schedule_makespan(
+            n, schedule_triplets(n, triplets, true), members, cost);
+        EXPECT_LE(list, 1.10 * bound) << "greedy " << greedy / bound;
+        EXPECT_LE(list, greedy * (1 + 1e-12));
+    }
+}
+
+TEST(Schedule, ListSchedulingOfEqualDurations)
+{
+    // Equal durations: as many rounds as the circle method, and the
+    // makespan of those rounds; bad durations count as the mean.
+    for (int n : {4, 6, 10}) {
+        std::vector<Pair> pairs = all_pairs(n);
+        std::vector<double> cost(pairs.size(), 2.0);
+        cost[0] = -1;
+        cost[1] = std::numeric_limits<double>::quiet_NaN();
+        std::vector<std::vector<int>> members;
+        for (const Pair &p : pairs)
+            members.push_back(pair_members(p));
+        std::vector<Round> rounds = schedule_pairs(n, pairs, true, cost);
+        check_rounds(n, pairs, rounds, pair_members);
+        EXPECT_EQ(int(rounds.size()), n - 1);
+        std::vector<double> two(pairs.size(), 2.0);
+        EXPECT_DOUBLE_EQ(schedule_makespan(n, rounds, members, two),
+                         2.0 * (n - 1));
+    }
+    EXPECT_THROW(schedule_pairs(4, all_pairs(4), true, {1.0, 2.0}),
+                 cpm::Error);
+    EXPECT_THROW(schedule_triplets(4, all_triplets(4), true, {1.0}),
+                 cpm::Error);
+}
+
+TEST(Schedule, DurationHistory)
+{
+    DurationHistory h;
+    EXPECT_TRUE(std::isnan(h.predict({1, 0, 1}, 0)));
+    h.record({1, 0, 1}, 0, 2.0);
+    EXPECT_DOUBLE_EQ(h.predict({1, 0, 1}, 0), 2.0);
+    EXPECT_TRUE(std::isnan(h.predict({1, 0, 1}, 100))); // one size only
+    h.record({1, 0, 1}, 100, 4.0);
+    EXPECT_DOUBLE_EQ(h.predict({1, 0, 1}, 100), 4.0);
+    EXPECT_DOUBLE_EQ(h.predict({1, 0, 1}, 0), 2.0);
+    EXPECT_DOUBLE_EQ(h.predict({1, 0, 1}, 300), 8.0); // on the line
+    h.record({1, 0, 1}, 200, 7.0); // keeps the two most recent sizes
+    EXPECT_DOUBLE_EQ(h.predict({1, 0, 1}, 300), 10.0);
+    EXPECT_DOUBLE_EQ(h.predict({1, 0, 1}, 0), 4.0); // not below 4 s
+    EXPECT_TRUE(std::isnan(h.predict({2, 0, 1}, 100))); // another kind
+    h.record({1, 0, 1}, 200, 6.0); // the same size again: replaced
+    EXPECT_DOUBLE_EQ(h.predict({1, 0, 1}, 200), 6.0);
 }
 
 TEST(Schedule, Choose)
