@@ -33,14 +33,11 @@ set grid
 set pointsize 0.9
 set bars small
 
-setterm(t) = (t eq "png") ? \
-    sprintf("set terminal pngcairo size 900,640 enhanced font 'sans,11'; set output '%s/%s.png'", out, name) : \
-    (t eq "pdf") ? \
-    sprintf("set terminal pdfcairo size 6in,4.3in enhanced font 'sans,10'; set output '%s/%s.pdf'", out, name) : \
-    sprintf("set terminal postscript eps enhanced color size 6in,4.3in 'Helvetica' 16; set output '%s/%s.eps'", out, name)
+# The terminals, sizes and fonts shared by every script (style.gp).
+load sprintf("%s/style.gp", system(sprintf("dirname '%s'", ARG0)))
 
 do for [t in terms] {
-    eval setterm(t)
+    eval setterm(t, name)
     set title title noenhanced
     # columns of a collective output: M T wtick reps ci
     plot for [k = 1:words(ops)] file(word(ops, k)) using 1:($2 > 0 ? $2 : 1/0) \
