@@ -46,3 +46,13 @@ do for [t in terms] {
             with yerrorbars pt k lc k title word(ops, k)
     set output
 }
+
+# The caption, out/NAME.caption.txt: what the figure shows, with units,
+# and the command that measured each operation.
+set print sprintf("%s/%s.caption.txt", out, name)
+print sprintf("%s: %s; time (s) against the message size per process (bytes), log-log, each with its 95%% confidence interval.", name, title)
+do for [k = 1:words(ops)] {
+    print sprintf("%s: %s", word(ops, k), system(sprintf("sed -n 's/^# command: //p' '%s' | head -1", file(word(ops, k)))))
+}
+print sprintf("Drawn by plots/collective.plot (PNG, PDF, EPS: %s.*).", name)
+set print

@@ -33,30 +33,34 @@ set yrange [n - 0.5:-0.5]
 set xlabel "receiver rank j"
 set ylabel "sender rank i"
 set tics out nomirror
-set xtics (n <= 16 ? 1 : int(n / 8))
-set ytics (n <= 16 ? 1 : int(n / 8))
+tstep = (n <= 16) ? 1 : int(n / 8)
+set xtics 0, tstep
+set ytics 0, tstep
 set palette defined (0 "#fff5eb", 0.35 "#fdae6b", 0.7 "#e6550d", 1 "#7f2704")
-set cbtics format "%.3g"
+set format cb "%.3g"
 unset key
-set datafile missing "nan"
+# what has no value (the diagonal) shows grey
+set object 1 rectangle from graph 0, 0 to graph 1, 1 behind fillcolor rgb "#bdbdbd" fillstyle solid noborder
+# The diagonal and other missing entries are "nan" in the file: read as
+# -1 and drawn as undefined (blank), without gnuplot's warning about
+# missing values in a matrix.
+block(k) = sprintf("< awk 'BEGIN { b = 0 } /^$/ { e++; next } e >= 2 { b++; e = 0 } { e = 0 } !/^#/ && b == %d { gsub(/nan/, \"-1\"); print }' '%s'", k, file)
 
 do for [t in terms] {
     eval setterm_square(t, name."-latency")
-    set title noenhanced sprintf("%s\nlatency: %s", title, lat_head)
+    set title noenhanced sprintf("%s\n%s", title, lat_head)
     set cblabel "one-way time (s)"
-    set logscale cb
-    plot file index 0 matrix with image
+    plot block(0) matrix using 1:2:($3 < 0 ? 1/0 : $3) with image
     set output
     eval setterm_square(t, name."-bandwidth")
-    set title noenhanced sprintf("%s\nbandwidth: %s", title, bw_head)
+    set title noenhanced sprintf("%s\n%s", title, bw_head)
     set cblabel "bandwidth (bytes/s)"
-    set logscale cb
-    plot file index 1 matrix with image
+    plot block(1) matrix using 1:2:($3 < 0 ? 1/0 : $3) with image
     set output
 }
 
 set print sprintf("%s/%s.caption.txt", out, name)
-print sprintf("%s-latency: per-pair latency of %s: %s; row i is the sender, column j the receiver, the diagonal blank.", name, title, lat_head)
+print sprintf("%s-latency: per-pair latency of %s: %s; row i is the sender, column j the receiver, the diagonal (no value) grey.", name, title, lat_head)
 print sprintf("%s-bandwidth: per-pair bandwidth of %s: %s.", name, title, bw_head)
 print sprintf("Data: %s, written by: %s", base, system(sprintf("sed -n 's/^# command: //p' '%s' | head -1", file)))
 print sprintf("Drawn by plots/heatmap.plot (PNG, PDF, EPS: %s-latency.*, %s-bandwidth.*).", name, name)

@@ -54,16 +54,16 @@ load sprintf("%s/style.gp", system(sprintf("dirname '%s'", ARG0)))
 # A band: the interval of a model's predictions that its parameters'
 # confidence intervals imply (columns lo hi of the compare files), in the
 # model's colour; undefined where the lower end is not positive (log y).
-band_style(t) = (t eq "eps") ? "fs pattern 4 transparent noborder" : "fs transparent solid 0.18 noborder"
+# (EPS has no transparency: hatched there.)
 
 do for [t in terms] {
+    if (t eq "eps") { set style fill transparent pattern 4 noborder } else { set style fill transparent solid 0.18 noborder }
     # --- point to point -------------------------------------------------
     eval setterm(t, "p2p")
-    set title sprintf("Point-to-point %d -> %d: observed and predicted (bands: the parameters' confidence intervals)", pair_i, pair_j)
+    set title sprintf("Point-to-point %d -> %d: observed and predicted", pair_i, pair_j)
     set ylabel "one-way time (s)"
-    bs = band_style(t)
     plot for [k in p2p_models] pair_rows(cmp(word(models, k + 0), "p2p")) \
-            using 1:($8 > 0 ? $8 : 1/0):9 with filledcurves @bs lc rgb word(colours, k + 0) notitle, \
+            using 1:($8 > 0 ? $8 : 1/0):9 with filledcurves lc rgb word(colours, k + 0) notitle, \
          obsf("p2p") using 1:(is_pair($2, $3) ? $4 : 1/0):7 \
             with yerrorbars lw 2 pt 7 lc rgb "black" title "observed (95% CI)", \
          for [k in p2p_models] pair_rows(cmp(word(models, k + 0), "p2p")) \
@@ -75,12 +75,11 @@ do for [t in terms] {
         eval setterm(t, c)
         lin = (c eq "scatter") ? "MPIB_Scatter_linear" : "MPIB_Gather_linear"
         nat = (c eq "scatter") ? "MPI_Scatter" : "MPI_Gather"
-        set title sprintf("%s: observed (linear and native) and predicted (linear; bands: the parameters' confidence intervals)", c eq "scatter" ? "Scatter" : "Gather")
+        set title sprintf("%s: observed (linear and native) and predicted (linear)", c eq "scatter" ? "Scatter" : "Gather")
         set ylabel "time (s)"
         set xlabel "message size per process (bytes)"
-        bs = band_style(t)
-        plot for [k in coll_models] cmp(word(models, k + 0), lin) \
-                using 1:($6 > 0 ? $6 : 1/0):7 with filledcurves @bs lc rgb word(colours, k + 0) notitle, \
+            plot for [k in coll_models] cmp(word(models, k + 0), lin) \
+                using 1:($6 > 0 ? $6 : 1/0):7 with filledcurves lc rgb word(colours, k + 0) notitle, \
              obsf(lin) using 1:2:5 with yerrorbars lw 2 pt 7 lc rgb "black" \
                 title sprintf("observed %s (95%% CI)", lin), \
              obsf(nat) using 1:2:5 with yerrorbars lw 2 pt 5 lc rgb "gray40" \

@@ -164,7 +164,8 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
     out << "# mu = max(observed, predicted) / min(observed, predicted)\n";
     out << "# lo hi: the interval of the prediction that the model's "
            "parameters' confidence intervals imply; inside: 1 if the "
-           "observed time lies in it, else 0\n";
+           "observed time's interval (observed +- ci, widened by 1e-8 "
+           "relative) meets it, else 0\n";
     out << (p2p ? "# columns: M i j observed ci predicted mu lo hi inside\n"
                 : "# columns: M observed ci predicted mu lo hi inside\n");
     CompareSummary sum;
@@ -192,7 +193,11 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
         // (model -E writes nan too); it has no mu and is counted.
         if (!(std::isfinite(e) && e > 0))
             e = lo = hi = std::numeric_limits<double>::quiet_NaN();
-        int inside = std::isfinite(e) && lo <= r.T && r.T <= hi ? 1 : 0;
+        // The observation's own interval (its ci, and the 1e-8 relative
+        // precision of the printed times) overlaps the prediction's.
+        double slack = r.ci + 1e-8 * r.T;
+        int inside =
+            std::isfinite(e) && lo - slack <= r.T && r.T <= hi + slack ? 1 : 0;
         sum.inside += std::size_t(inside);
         char buf[240];
         if (p2p)

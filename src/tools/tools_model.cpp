@@ -234,9 +234,15 @@ int run_heatmap(const ToolOptions &opt, const std::string &command)
     std::ifstream in(opt.heatmap);
     if (!in)
         throw UsageError("cannot open '" + opt.heatmap + "'");
-    std::string first;
-    while (first.empty() && std::getline(in, first))
-        first.erase(0, first.find_first_not_of(" \t\r"));
+    // a model file's first line that is not a comment is "cpm-model V"
+    bool is_model = false;
+    for (std::string line; std::getline(in, line);) {
+        std::size_t k = line.find_first_not_of(" \t\r");
+        if (k == std::string::npos || line[k] == '#')
+            continue;
+        is_model = line.compare(k, 9, "cpm-model") == 0;
+        break;
+    }
     in.clear();
     in.seekg(0);
     int n = 0;
@@ -244,7 +250,7 @@ int run_heatmap(const ToolOptions &opt, const std::string &command)
     std::vector<double> lat, tbw; // row-major n x n, NaN where none
     std::string what;
     const double nan = std::numeric_limits<double>::quiet_NaN();
-    if (first.compare(0, 9, "cpm-model") == 0) {
+    if (is_model) {
         std::string name = models::peek_model(in, opt.heatmap);
         in.clear();
         in.seekg(0);

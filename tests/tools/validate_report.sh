@@ -88,7 +88,8 @@ for f in "$v"/compare/*.txt; do
          !/^#/ { p = $c["predicted"]; lo = $c["lo"]; hi = $c["hi"]; o = $c["observed"]; in_ = $c["inside"]
                  if (p == "nan") next
                  if (!(lo <= p && p <= hi)) { print "row outside its interval: " $0; bad++ }
-                 want = (lo <= o && o <= hi) ? 1 : 0
+                 sl = $c["ci"] + 1e-8 * o
+                 want = (lo - sl <= o && o <= hi + sl) ? 1 : 0
                  if (in_ != want) { print "inside wrong: " $0; bad++ }
                  n += in_ }
          END { if (s != n) { print "summary inside " s ", rows " n; bad++ } exit bad > 0 }' "$f" ||
