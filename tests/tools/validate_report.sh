@@ -123,7 +123,7 @@ h=$v/figures/heatmap-observed.txt
 grep -q '^# command: model --heatmap observed/p2p.out' "$h" || fail "heatmap: no command line"
 awk 'NR == FNR { if (!/^#/ && $1 == 1500) t[$2 "," $3] = $4; next }
      /^# block 1/ { exit }
-     !/^#/ && NF { for (j = 1; j <= NF; j++) { i = r; k = j - 1
+     !/^#/ && NF { for (j = 1; j <= NF; j++) { i = r + 0; k = j - 1
                        if (i == k) { if ($j != "nan") bad++; continue }
                        a = i < k ? i "," k : k "," i
                        d = $j / t[a] - 1; if (d * d > 1e-10) bad++ }
