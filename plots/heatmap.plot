@@ -19,7 +19,7 @@ base = system(sprintf("basename '%s'", file))
 if (!exists("out")) out = system(sprintf("dirname '%s'", file))
 if (!exists("name")) name = (strstrt(base, ".") > 0) ? base[1:strstrt(base, ".") - 1] : base
 if (!exists("terms")) terms = "png pdf eps"
-if (!exists("title")) title = system(sprintf("sed -n '1s/^# //p' '%s'", file))
+if (!exists("title")) title = system(sprintf("sed -n '1s/^# CPM heatmap of //p' '%s'", file))
 n = int(system(sprintf("sed -n 's/^# processes: //p' '%s'", file)))
 if (n < 2) { print sprintf("heatmap.plot: %s has no '# processes:' line of 2 or more", file); exit status 1 }
 lat_head = system(sprintf("sed -n 's/^# block 0: //p' '%s'", file))
@@ -37,7 +37,8 @@ tstep = (n <= 16) ? 1 : int(n / 8)
 set xtics 0, tstep
 set ytics 0, tstep
 set palette defined (0 "#fff5eb", 0.35 "#fdae6b", 0.7 "#e6550d", 1 "#7f2704")
-set format cb "%.3g"
+set format cb "%g"
+set cblabel offset 1, 0
 unset key
 # what has no value (the diagonal) shows grey
 set object 1 rectangle from graph 0, 0 to graph 1, 1 behind fillcolor rgb "#bdbdbd" fillstyle solid noborder
@@ -49,13 +50,13 @@ block(k) = sprintf("< awk 'BEGIN { b = 0 } /^$/ { e++; next } e >= 2 { b++; e = 
 do for [t in terms] {
     eval setterm_square(t, name."-latency")
     set title noenhanced sprintf("%s\n%s", title, lat_head)
-    set cblabel "one-way time (s)"
-    plot block(0) matrix using 1:2:($3 < 0 ? 1/0 : $3) with image
+    set cblabel "one-way time ({/Symbol m}s)"
+    plot block(0) matrix using 1:2:($3 < 0 ? 1/0 : $3 * 1e6) with image
     set output
     eval setterm_square(t, name."-bandwidth")
     set title noenhanced sprintf("%s\n%s", title, bw_head)
-    set cblabel "bandwidth (bytes/s)"
-    plot block(1) matrix using 1:2:($3 < 0 ? 1/0 : $3) with image
+    set cblabel "bandwidth (MB/s, 10^6 bytes/s)"
+    plot block(1) matrix using 1:2:($3 < 0 ? 1/0 : $3 / 1e6) with image
     set output
 }
 

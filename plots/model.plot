@@ -42,7 +42,7 @@ set logscale xy
 set format x "10^{%L}"
 set format y "10^{%L}"
 set xlabel "message size (bytes)"
-set key outside right top reverse Left box noenhanced
+set key outside right top reverse Left box noenhanced font ",9" spacing 0.9
 set grid
 set style data linespoints
 set pointsize 0.9

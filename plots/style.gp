@@ -9,7 +9,7 @@
 
 fig_font = "Helvetica,11"
 setterm_sized(t, name, w, h) = (t eq "png") ? \
-    sprintf("set terminal pngcairo size %d,%d enhanced font 'Helvetica,11' fontscale 1.5 linewidth 1.5; set output '%s/%s.png'", int(w * 150), int(h * 150), out, name) : \
+    sprintf("set terminal pngcairo size %d,%d enhanced font 'Helvetica,11' fontscale 1.35 linewidth 1.5; set output '%s/%s.png'", int(w * 150), int(h * 150), out, name) : \
     (t eq "pdf") ? \
     sprintf("set terminal pdfcairo size %.2fin,%.2fin enhanced font '%s' linewidth 1.2; set output '%s/%s.pdf'", w, h, fig_font, out, name) : \
     sprintf("set terminal postscript eps enhanced color size %.2fin,%.2fin font 'Helvetica,11' linewidth 1.2; set output '%s/%s.eps'", w, h, out, name)
