@@ -33,14 +33,11 @@ set grid
 set pointsize 0.9
 set bars small
 
-setterm(t) = (t eq "png") ? \
-    sprintf("set terminal pngcairo size 900,640 enhanced font 'sans,11'; set output '%s/%s.png'", out, name) : \
-    (t eq "pdf") ? \
-    sprintf("set terminal pdfcairo size 6in,4.3in enhanced font 'sans,10'; set output '%s/%s.pdf'", out, name) : \
-    sprintf("set terminal postscript eps enhanced color size 6in,4.3in 'Helvetica' 16; set output '%s/%s.eps'", out, name)
+# The terminals, sizes and fonts shared by every script (style.gp).
+load sprintf("%s/style.gp", system(sprintf("dirname '%s'", ARG0)))
 
 do for [t in terms] {
-    eval setterm(t)
+    eval setterm(t, name)
     set title title noenhanced
     # columns of a collective output: M T wtick reps ci
     plot for [k = 1:words(ops)] file(word(ops, k)) using 1:($2 > 0 ? $2 : 1/0) \
@@ -49,3 +46,13 @@ do for [t in terms] {
             with yerrorbars pt k lc k title word(ops, k)
     set output
 }
+
+# The caption, out/NAME.caption.txt: what the figure shows, with units,
+# and the command that measured each operation.
+set print sprintf("%s/%s.caption.txt", out, name)
+print sprintf("%s: %s; time (s) against the message size per process (bytes), log-log, each with its 95%% confidence interval.", name, title)
+do for [k = 1:words(ops)] {
+    print sprintf("%s: %s", word(ops, k), system(sprintf("sed -n 's/^# command: //p' '%s' | head -1", file(word(ops, k)))))
+}
+print sprintf("Drawn by plots/collective.plot (PNG, PDF, EPS: %s.*).", name)
+set print

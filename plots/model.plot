@@ -8,6 +8,10 @@
 #   gnuplot -e "dir='results'" model.plot
 #   gnuplot -e "dir='results'; out='figs'; terms='pdf'; pair_i=0; pair_j=3" model.plot
 #
+# Each model's predictions are drawn with a band, the interval that its
+# parameters' confidence intervals imply (columns lo hi of the compare
+# files, `model --compare`).
+#
 # Variables: dir (the cpm-validate directory, required), out (default
 # dir/figures), terms (any of "png pdf eps", default all three), pair_i, pair_j
 # (the pair, default 0 1). Runs from any directory.
@@ -38,25 +42,29 @@ set logscale xy
 set format x "10^{%L}"
 set format y "10^{%L}"
 set xlabel "message size (bytes)"
-set key outside right top reverse Left box noenhanced
+set key outside right top reverse Left box noenhanced font ",9" spacing 0.9
 set grid
 set style data linespoints
 set pointsize 0.9
 set bars small
 
-# setterm(t, name): the terminal t and its output file out/name.EXT
-setterm(t, name) = (t eq "png") ? \
-    sprintf("set terminal pngcairo size 1100,640 enhanced font 'sans,11'; set output '%s/%s.png'", out, name) : \
-    (t eq "pdf") ? \
-    sprintf("set terminal pdfcairo size 7.5in,4.3in enhanced font 'sans,10'; set output '%s/%s.pdf'", out, name) : \
-    sprintf("set terminal postscript eps enhanced color size 7.5in,4.3in 'Helvetica' 16; set output '%s/%s.eps'", out, name)
+# The terminals, sizes and fonts shared by every script (style.gp, next
+# to this one): setterm(t, name) sets the terminal t and out/name.EXT.
+load sprintf("%s/style.gp", system(sprintf("dirname '%s'", ARG0)))
+# A band: the interval of a model's predictions that its parameters'
+# confidence intervals imply (columns lo hi of the compare files), in the
+# model's colour; undefined where the lower end is not positive (log y).
+# (EPS has no transparency: hatched there.)
 
 do for [t in terms] {
+    if (t eq "eps") { set style fill transparent pattern 4 noborder } else { set style fill transparent solid 0.18 noborder }
     # --- point to point -------------------------------------------------
     eval setterm(t, "p2p")
     set title sprintf("Point-to-point %d -> %d: observed and predicted", pair_i, pair_j)
     set ylabel "one-way time (s)"
-    plot obsf("p2p") using 1:(is_pair($2, $3) ? $4 : 1/0):7 \
+    plot for [k in p2p_models] pair_rows(cmp(word(models, k + 0), "p2p")) \
+            using 1:($8 > 0 ? $8 : 1/0):9 with filledcurves lc rgb word(colours, k + 0) notitle, \
+         obsf("p2p") using 1:(is_pair($2, $3) ? $4 : 1/0):7 \
             with yerrorbars lw 2 pt 7 lc rgb "black" title "observed (95% CI)", \
          for [k in p2p_models] pair_rows(cmp(word(models, k + 0), "p2p")) \
             using 1:6 with linespoints lw 1.5 lc rgb word(colours, k + 0) pt (k + 0) title word(models, k + 0)
@@ -70,7 +78,9 @@ do for [t in terms] {
         set title sprintf("%s: observed (linear and native) and predicted (linear)", c eq "scatter" ? "Scatter" : "Gather")
         set ylabel "time (s)"
         set xlabel "message size per process (bytes)"
-        plot obsf(lin) using 1:2:5 with yerrorbars lw 2 pt 7 lc rgb "black" \
+            plot for [k in coll_models] cmp(word(models, k + 0), lin) \
+                using 1:($6 > 0 ? $6 : 1/0):7 with filledcurves lc rgb word(colours, k + 0) notitle, \
+             obsf(lin) using 1:2:5 with yerrorbars lw 2 pt 7 lc rgb "black" \
                 title sprintf("observed %s (95%% CI)", lin), \
              obsf(nat) using 1:2:5 with yerrorbars lw 2 pt 5 lc rgb "gray40" \
                 title sprintf("observed %s (95%% CI)", nat), \
@@ -80,4 +90,35 @@ do for [t in terms] {
         set output
         set xlabel "message size (bytes)"
     }
+}
+
+# --- captions: out/NAME.caption.txt -------------------------------------
+# What each figure shows, with units, every model drawn and the commands
+# that produced the data (the `# command:` line of the observed file, the
+# `measured command` of each model file in dir/models, where present).
+exists_file(f) = system(sprintf("test -s '%s' && echo 1 || echo 0", f)) + 0
+obs_command(f) = system(sprintf("sed -n 's/^# command: //p' '%s' | head -1", f))
+base_model(m) = (strstrt(m, "-") > 0) ? m[1:strstrt(m, "-") - 1] : m
+model_command(m) = system(sprintf("sed -n 's/^measured command //p' '%s/models/%s.model' 2>/dev/null | head -1", dir, base_model(m)))
+do for [c in "p2p scatter gather"] {
+    lin = (c eq "p2p") ? "p2p" : (c eq "scatter") ? "MPIB_Scatter_linear" : "MPIB_Gather_linear"
+    nat = (c eq "scatter") ? "MPI_Scatter" : (c eq "gather") ? "MPI_Gather" : ""
+    set print sprintf("%s/%s.caption.txt", out, c)
+    if (c eq "p2p") {
+        print sprintf("p2p: point-to-point one-way time of the pair %d -> %d (s) against the message size (bytes), log-log: observed (black, with its 95%% confidence interval) and predicted by each model, with the band that the model's parameters' confidence intervals imply.", pair_i, pair_j)
+    } else {
+        print sprintf("%s: time of the %s (s) against the message size per process (bytes), log-log: observed %s and %s (with their 95%% confidence intervals) and the linear %s predicted by each model, with the band that the model's parameters' confidence intervals imply.", c, c, lin, nat, c)
+    }
+    print sprintf("Observed: observed/%s.out: %s", lin, obs_command(obsf(lin)))
+    if (nat ne "") { print sprintf("Observed: observed/%s.out: %s", nat, obs_command(obsf(nat))) }
+    ks = (c eq "p2p") ? p2p_models : coll_models
+    do for [k in ks] {
+        m = word(models, k + 0)
+        if (exists_file(cmp(m, lin))) {
+            mc = model_command(m)
+            print sprintf("Model %s (compare/%s-%s.txt): %s", m, m, lin, (mc ne "") ? "built by ".mc : "its model file is not in the directory")
+        }
+    }
+    print sprintf("Drawn by plots/model.plot (PNG, PDF, EPS: %s.*).", c)
+    set print
 }

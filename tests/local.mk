@@ -31,6 +31,7 @@ SCRIPT_TESTS = \
 	tests/tools/tools_model.sh \
 	tests/tools/tools_validate.sh \
 	tests/tools/plots_render.sh \
+	tests/tools/validate_report.sh \
 	tests/tools/layers.sh
 
 check_PROGRAMS += $(UNIT_TESTS) $(MPI_TESTS)
@@ -135,8 +136,9 @@ include $(srcdir)/tests/coll/local.mk
 # The build tree's and the installed tree's tools, as users run them.
 include $(srcdir)/tests/install/local.mk
 
-# The fixed data set of plots_render.sh.
-EXTRA_DIST += tests/data/plots
+# The fixed data set of plots_render.sh, and the figure checker of
+# validate_report.sh.
+EXTRA_DIST += tests/data/plots tests/tools/check-figures
 
 # The layers' include paths, for tests/tools/layers.sh.
 check_SCRIPTS += tests/layers.env

@@ -7,6 +7,11 @@
 #include "common_error.h"
 #include "common_parse.h"
 
+#include <cmath>
+#include <limits>
+#include <memory>
+#include <stdexcept>
+
 namespace cpm::registry {
 
 const char *subject_name(Subject s)
@@ -158,6 +163,99 @@ std::string option_file(const std::string &value, const char *name)
         throw UsageError(std::string("option --") + name +
                          ": empty file name");
     return value;
+}
+
+std::vector<IntervalParameter>
+interval_parameters(const models::ModelData &d,
+                    const std::vector<models::RecordSpec> &schema)
+{
+    std::vector<IntervalParameter> out;
+    for (std::size_t r = 0; r < d.records.size(); ++r) {
+        const models::Record &rec = d.records[r];
+        const models::RecordSpec *spec = nullptr;
+        for (const models::RecordSpec &s : schema)
+            if (s.key == rec.key)
+                spec = &s;
+        if (!spec)
+            continue;
+        const std::vector<std::string> &names = spec->values;
+        for (std::size_t k = 0; k < names.size() && k < rec.values.size();
+             ++k) {
+            const std::string &name = names[k];
+            std::size_t of = names.size();
+            if (name == "ci" && k > 0) {
+                of = k - 1;
+            } else {
+                std::string base;
+                if (name.size() > 3 && name.compare(0, 3, "ci_") == 0)
+                    base = name.substr(3);
+                else if (name.size() > 3 &&
+                         name.compare(name.size() - 3, 3, "_ci") == 0)
+                    base = name.substr(0, name.size() - 3);
+                for (std::size_t v = 0; v < names.size() && !base.empty();
+                     ++v)
+                    if (names[v] == base)
+                        of = v;
+            }
+            double h = rec.values[k];
+            if (of < rec.values.size() && std::isfinite(h) && h > 0 &&
+                std::isfinite(rec.values[of]))
+                out.push_back({r, of, h});
+        }
+    }
+    return out;
+}
+
+std::vector<Prediction> predict_intervals(const ModelKind &kind,
+                                          const ModelHandle &model,
+                                          const std::string &op,
+                                          const std::vector<Query> &queries)
+{
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    std::vector<Prediction> out(queries.size());
+    for (std::size_t q = 0; q < queries.size(); ++q)
+        out[q].T = model.predict(op, queries[q]);
+    models::ModelData d = model.data();
+    std::vector<double> sum(queries.size(), 0.0);
+    // The predictions of the model with one parameter moved to v, or
+    // empty if the model refuses that value.
+    auto moved = [&](const IntervalParameter &p, double v) {
+        std::vector<double> t;
+        double keep = d.records[p.record].values[p.value];
+        d.records[p.record].values[p.value] = v;
+        try {
+            std::unique_ptr<ModelHandle> m = kind.load(d);
+            for (const Query &q : queries)
+                t.push_back(m->predict(op, q));
+        } catch (const std::exception &) {
+            t.clear(); // the model refuses the value (e.g. a negative one)
+        }
+        d.records[p.record].values[p.value] = keep;
+        return t;
+    };
+    for (const IntervalParameter &p :
+         interval_parameters(d, kind.schema())) {
+        double v = d.records[p.record].values[p.value];
+        std::vector<double> up = moved(p, v + p.half);
+        std::vector<double> down = moved(p, v - p.half);
+        for (std::size_t q = 0; q < queries.size(); ++q) {
+            double T = out[q].T;
+            bool u = !up.empty() && std::isfinite(up[q]);
+            bool w = !down.empty() && std::isfinite(down[q]);
+            double dp = u && w ? (up[q] - down[q]) / 2
+                        : u    ? up[q] - T
+                        : w    ? T - down[q]
+                               : 0.0;
+            sum[q] += dp * dp;
+        }
+    }
+    for (std::size_t q = 0; q < queries.size(); ++q) {
+        double T = out[q].T;
+        double H = std::sqrt(sum[q]);
+        out[q].lo = std::isfinite(T) ? T - H : nan;
+        out[q].hi = std::isfinite(T) ? T + H : nan;
+    }
+    return out;
 }
 
 } // namespace cpm::registry

@@ -156,6 +156,47 @@ void check_settings(const ModelKind &kind, const Settings &settings);
 /** The models that take build option NAME, as "-M A" or "-M A, B". */
 std::string models_taking(const std::string &option);
 
+/** A predicted time with the interval that the confidence intervals of
+ *  the model's parameters imply (predict_intervals). */
+struct Prediction {
+    double T = 0;  /**< the model's prediction (s) */
+    double lo = 0; /**< lower end of the interval (s): T - H */
+    double hi = 0; /**< upper end of the interval (s): T + H */
+};
+
+/** The parameters of a model's records that carry a confidence interval:
+ *  (record, value, half-width). In a record's schema a value named "ci"
+ *  is the half-width of the value before it, and one named "X_ci" or
+ *  "ci_X" that of the value named X; a half-width that is not positive
+ *  and finite is left out. */
+struct IntervalParameter {
+    std::size_t record; /**< index into ModelData::records */
+    std::size_t value;  /**< index into its values */
+    double half;        /**< the confidence interval's half-width */
+};
+std::vector<IntervalParameter>
+interval_parameters(const models::ModelData &d,
+                    const std::vector<models::RecordSpec> &schema);
+
+/** The prediction of operation op for every query, each with its
+ *  interval, propagated per parameter (doc/models.md, "Prediction
+ *  intervals"): for each parameter p with half-width h_p, the model is
+ *  rebuilt from its records (ModelKind::load) with p + h_p and with
+ *  p - h_p, and
+ *
+ *      d_p = (T(p + h_p) - T(p - h_p)) / 2,   H = sqrt(sum_p d_p^2),
+ *
+ *  the interval being [T - H, T + H] (exact for a time linear in
+ *  parameters with independent errors; one-sided, T(p + h_p) - T, where
+ *  the model refuses p - h_p or predicts no finite time with it). A model
+ *  whose records carry no confidence interval (tau-Lop) gets lo = hi = T.
+ *  A prediction T that is not finite gets NaN ends. Every query must be
+ *  one that model.predict(op, q) takes. */
+std::vector<Prediction> predict_intervals(const ModelKind &kind,
+                                          const ModelHandle &model,
+                                          const std::string &op,
+                                          const std::vector<Query> &queries);
+
 } // namespace cpm::registry
 
 /** @} */

@@ -162,10 +162,15 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
     out << "# model measured " << d.provenance.date << " with "
         << d.provenance.mpi << "\n";
     out << "# mu = max(observed, predicted) / min(observed, predicted)\n";
-    out << (p2p ? "# columns: M i j observed ci predicted mu\n"
-                : "# columns: M observed ci predicted mu\n");
+    out << "# lo hi: the interval of the prediction that the model's "
+           "parameters' confidence intervals imply; inside: 1 if the "
+           "observed time's interval (observed +- ci, widened by 1e-8 "
+           "relative) meets it, else 0\n";
+    out << (p2p ? "# columns: M i j observed ci predicted mu lo hi inside\n"
+                : "# columns: M observed ci predicted mu lo hi inside\n");
     CompareSummary sum;
     double total = 0;
+    std::vector<Query> queries;
     for (const Observed::Row &r : obs.rows) {
         Query q;
         q.M = double(r.M);
@@ -176,19 +181,33 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
             q.i = r.i;
             q.j = r.j;
         }
-        double e = model.predict(op, q);
+        queries.push_back(q);
+    }
+    std::vector<Prediction> pred = predict_intervals(kind, model, op, queries);
+    for (std::size_t k = 0; k < obs.rows.size(); ++k) {
+        const Observed::Row &r = obs.rows[k];
+        double e = pred[k].T;
+        double lo = pred[k].lo, hi = pred[k].hi;
         double mu = proportional_error(r.T, e);
         // A prediction that is not a positive time is not written as one
         // (model -E writes nan too); it has no mu and is counted.
         if (!(std::isfinite(e) && e > 0))
-            e = std::numeric_limits<double>::quiet_NaN();
-        char buf[160];
+            e = lo = hi = std::numeric_limits<double>::quiet_NaN();
+        // The observation's own interval (its ci, and the 1e-8 relative
+        // precision of the printed times) overlaps the prediction's.
+        double slack = r.ci + 1e-8 * r.T;
+        int inside =
+            std::isfinite(e) && lo - slack <= r.T && r.T <= hi + slack ? 1 : 0;
+        sum.inside += std::size_t(inside);
+        char buf[240];
         if (p2p)
-            std::snprintf(buf, sizeof buf, "%ld %d %d %.9e %.3e %.9e %.6f\n",
-                          r.M, r.i, r.j, r.T, r.ci, e, mu);
+            std::snprintf(buf, sizeof buf,
+                          "%ld %d %d %.9e %.3e %.9e %.6f %.9e %.9e %d\n",
+                          r.M, r.i, r.j, r.T, r.ci, e, mu, lo, hi, inside);
         else
-            std::snprintf(buf, sizeof buf, "%ld %.9e %.3e %.9e %.6f\n", r.M,
-                          r.T, r.ci, e, mu);
+            std::snprintf(buf, sizeof buf,
+                          "%ld %.9e %.3e %.9e %.6f %.9e %.9e %d\n", r.M, r.T,
+                          r.ci, e, mu, lo, hi, inside);
         out << buf;
         ++sum.rows;
         if (std::isnan(mu)) {
@@ -203,12 +222,12 @@ CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
                     : std::numeric_limits<double>::quiet_NaN();
     if (!k)
         sum.max_mu = std::numeric_limits<double>::quiet_NaN();
-    char buf[200];
+    char buf[320];
     std::snprintf(buf, sizeof buf,
                   "# summary: model %s op %s observed %s rows %zu "
-                  "mean_mu %.4f max_mu %.4f no_mu %zu\n",
+                  "mean_mu %.4f max_mu %.4f no_mu %zu inside %zu\n",
                   kind.name, op.c_str(), obs.operation.c_str(), sum.rows,
-                  sum.mean_mu, sum.max_mu, sum.no_mu);
+                  sum.mean_mu, sum.max_mu, sum.no_mu, sum.inside);
     out << buf;
     return sum;
 }

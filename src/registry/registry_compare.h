@@ -72,14 +72,19 @@ struct CompareSummary {
     std::size_t no_mu = 0;     /**< predictions not positive and finite */
     double mean_mu = 0;        /**< mean of mu over the other rows */
     double max_mu = 0;         /**< max of mu over the other rows */
+    /** rows whose observed interval meets the prediction's interval
+     *  (predict_intervals) */
+    std::size_t inside = 0;
 };
 
 /** mu = max(r, e)/min(r, e); NaN unless both are positive and finite. */
 double proportional_error(double observed, double predicted);
 
 /** Predicts every row of obs with operation op of the model and writes
- *  the table (M [i j] observed ci predicted mu) with `#` header lines and
- *  a last `# summary:` line. */
+ *  the table (M [i j] observed ci predicted mu lo hi inside: lo, hi the
+ *  interval of predict_intervals, inside 1 if the observed time's own
+ *  interval, observed +- (ci + 1e-8 observed), meets it) with `#` header lines and a last `# summary:` line (rows, mean and
+ *  max mu, no_mu, inside). */
 CompareSummary write_comparison(std::ostream &out, const ModelKind &kind,
                                 const ModelHandle &model,
                                 const Observed &obs, const std::string &op,

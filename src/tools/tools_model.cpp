@@ -15,6 +15,7 @@
 #include <cstdio>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <unistd.h>
 
@@ -136,15 +137,24 @@ void write_output(std::ostream &out, const ToolOptions &opt,
         << ", " << what << ", n=" << d.n << "\n";
     out << "# measured " << d.provenance.date << " with "
         << d.provenance.mpi << "\n";
-    out << "# columns: M T (bytes, seconds)\n";
+    out << "# columns: M T lo hi (bytes, seconds; lo hi: the interval of T "
+           "that the parameters' confidence intervals imply)\n";
     long bad = 0;
     std::string why;
+    std::vector<Query> queries;
     for (long M : opt.message_sizes()) {
         q.M = double(M);
-        double T = model.predict(opt.estimate, q);
-        char buf[96];
+        queries.push_back(q);
+    }
+    std::vector<Prediction> pred =
+        predict_intervals(kind, model, opt.estimate, queries);
+    for (std::size_t k = 0; k < pred.size(); ++k) {
+        long M = long(queries[k].M);
+        double T = pred[k].T;
+        char buf[160];
         if (std::isfinite(T) && T > 0) {
-            std::snprintf(buf, sizeof buf, "%ld %.9e\n", M, T);
+            std::snprintf(buf, sizeof buf, "%ld %.9e %.9e %.9e\n", M, T,
+                          pred[k].lo, pred[k].hi);
             out << buf;
             continue;
         }
@@ -157,7 +167,7 @@ void write_output(std::ostream &out, const ToolOptions &opt,
         std::snprintf(buf, sizeof buf, "%.6g", T);
         out << "# not a time at M=" << M << ": predicted " << buf << " s ("
             << why << ")\n"
-            << M << " nan\n";
+            << M << " nan nan nan\n";
     }
     if (bad > 0)
         std::cerr << "model: warning: " << bad << " of "
@@ -211,6 +221,133 @@ int run_offline(const ToolOptions &opt)
     AtomicFile out(opt.output);
     write_output(out.stream(), opt, kind, *model);
     out.commit();
+    return 0;
+}
+
+/* --heatmap FILE: the per-pair latency (one-way time at the first size)
+ * and bandwidth (last size / one-way time at it) matrices of a model file
+ * (its p2p prediction at the sizes of -s/-m or --sizes) or of a p2p
+ * output (its first and last sizes), as two gnuplot matrix blocks
+ * (doc/formats.md, "Heatmap"). */
+int run_heatmap(const ToolOptions &opt, const std::string &command)
+{
+    std::ifstream in(opt.heatmap);
+    if (!in)
+        throw UsageError("cannot open '" + opt.heatmap + "'");
+    // a model file's first line that is not a comment is "cpm-model V"
+    bool is_model = false;
+    for (std::string line; std::getline(in, line);) {
+        std::size_t k = line.find_first_not_of(" \t\r");
+        if (k == std::string::npos || line[k] == '#')
+            continue;
+        is_model = line.compare(k, 9, "cpm-model") == 0;
+        break;
+    }
+    in.clear();
+    in.seekg(0);
+    int n = 0;
+    long m_lat = 0, m_bw = 0;
+    std::vector<double> lat, tbw; // row-major n x n, NaN where none
+    std::string what;
+    const double nan = std::numeric_limits<double>::quiet_NaN();
+    if (is_model) {
+        std::string name = models::peek_model(in, opt.heatmap);
+        in.clear();
+        in.seekg(0);
+        const ModelKind &kind = find_model(name);
+        std::unique_ptr<ModelHandle> model = kind.load(
+            models::read_text(in, opt.heatmap, kind.name, kind.schema()));
+        bool p2p = false;
+        for (const Operation &o : kind.operations)
+            p2p = p2p || std::string(o.name) == "p2p";
+        if (!p2p)
+            throw UsageError(opt.heatmap + ": the " + name +
+                             " model predicts no p2p time");
+        n = model->data().n;
+        std::vector<long> sizes = opt.message_sizes();
+        m_lat = sizes.front();
+        m_bw = sizes.back();
+        lat.assign(std::size_t(n) * n, nan);
+        tbw.assign(std::size_t(n) * n, nan);
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                if (i == j)
+                    continue;
+                Query q;
+                q.i = i;
+                q.j = j;
+                q.M = double(m_lat);
+                lat[std::size_t(i) * n + j] = model->predict("p2p", q);
+                q.M = double(m_bw);
+                tbw[std::size_t(i) * n + j] = model->predict("p2p", q);
+            }
+        what = "model " + name + " (predicted p2p)";
+    } else {
+        Observed obs = read_observed(in, opt.heatmap);
+        if (obs.tool != "p2p")
+            throw UsageError(opt.heatmap + ": not a p2p output or model file");
+        if (obs.rows.empty())
+            throw UsageError(opt.heatmap + ": no measurements");
+        n = obs.n;
+        m_lat = m_bw = obs.rows.front().M;
+        for (const Observed::Row &r : obs.rows) {
+            m_lat = std::min(m_lat, r.M);
+            m_bw = std::max(m_bw, r.M);
+        }
+        lat.assign(std::size_t(n) * n, nan);
+        tbw.assign(std::size_t(n) * n, nan);
+        for (const Observed::Row &r : obs.rows) {
+            if (r.i < 0 || r.j < 0 || r.i >= n || r.j >= n)
+                continue;
+            for (auto [a, b] : {std::pair(r.i, r.j), std::pair(r.j, r.i)}) {
+                if (r.M == m_lat)
+                    lat[std::size_t(a) * n + b] = r.T;
+                if (r.M == m_bw)
+                    tbw[std::size_t(a) * n + b] = r.T;
+            }
+        }
+        what = "p2p output (observed, half the roundtrip)";
+    }
+    if (m_bw <= 0)
+        throw UsageError("the last size must be positive for a bandwidth "
+                         "(got " + std::to_string(m_bw) + ")");
+    AtomicFile outf(opt.output);
+    std::ostream &out = outf.stream();
+    out << "# CPM heatmap of " << opt.heatmap << ": " << what << "\n";
+    out << "# command: " << command << "\n";
+    out << "# processes: " << n << "\n";
+    out << "# rows: sender i = 0.." << n - 1 << "; columns: receiver j; nan "
+        << "where there is no time (the diagonal)\n";
+    auto block = [&](const char *title, const std::vector<double> &t,
+                     bool bandwidth) {
+        out << title << "\n";
+        for (int i = 0; i < n; ++i) {
+            for (int j = 0; j < n; ++j) {
+                double v = t[std::size_t(i) * n + j];
+                if (bandwidth)
+                    v = v > 0 && std::isfinite(v) ? double(m_bw) / v : nan;
+                else if (!(v > 0 && std::isfinite(v)))
+                    v = nan;
+                char buf[32];
+                if (std::isnan(v))
+                    std::snprintf(buf, sizeof buf, "nan");
+                else
+                    std::snprintf(buf, sizeof buf, "%.6e", v);
+                out << (j ? " " : "") << buf;
+            }
+            out << "\n";
+        }
+    };
+    block(("# block 0: latency, one-way time (s) at M=" +
+           std::to_string(m_lat) + " bytes")
+              .c_str(),
+          lat, false);
+    out << "\n\n";
+    block(("# block 1: bandwidth, M / one-way time (bytes/s) at M=" +
+           std::to_string(m_bw) + " bytes")
+              .c_str(),
+          tbw, true);
+    outf.commit();
     return 0;
 }
 
@@ -323,6 +460,19 @@ int list_operations(const ToolOptions &opt)
     return 0;
 }
 
+/* The command line as one line, for the header of --heatmap's output:
+ * "model" and the arguments, each quoted if it has a blank. */
+std::string command_line(int argc, char **argv)
+{
+    std::string s = "model";
+    for (int k = 1; k < argc; ++k) {
+        std::string a = argv[k];
+        bool quote = a.empty() || a.find_first_of(" \t'\"") != std::string::npos;
+        s += quote ? " '" + a + "'" : " " + a;
+    }
+    return s;
+}
+
 } // namespace
 
 int main(int argc, char **argv)
@@ -344,9 +494,11 @@ int main(int argc, char **argv)
         std::cout << options_help(synopsis, kGroups) << help_tail();
         return 0;
     }
-    if (parsed && (opt.list || !opt.input.empty())) {
+    if (parsed && (opt.list || !opt.input.empty() || !opt.heatmap.empty())) {
         try {
-            return opt.list ? list_operations(opt) : run_offline(opt);
+            return opt.list               ? list_operations(opt)
+                   : !opt.heatmap.empty() ? run_heatmap(opt, command_line(argc, argv))
+                                          : run_offline(opt);
         } catch (const UsageError &e) {
             std::cerr << "model: " << e.what() << std::endl;
             return 2;

@@ -30,6 +30,7 @@ enum LongOnly {
     kEstimator,
     kWarmup,
     kSegments,
+    kHeatmap,
     kExtra = 2000 /**< kExtra + k: the caller's k-th extra option */
 };
 
@@ -91,6 +92,10 @@ const Spec kSpecs[] = {
     {kCompare, "compare", true, "FILE",
      "compare with the times of a p2p, collective or kernel output FILE: "
      "observed, predicted, mu per row and their mean and max (with -i)",
+     kOptModel},
+    {kHeatmap, "heatmap", true, "FILE",
+     "write per-pair latency and bandwidth matrices of FILE, a model file "
+     "or a p2p output, at the first and last size (no -M needed)",
      kOptModel},
     {kList, "list", false, nullptr,
      "list the operations of every model (of -M's, with -M), one line "
@@ -396,6 +401,11 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                     throw UsageError("option " + opt + ": empty file name");
                 o.compare = arg;
                 break;
+            case kHeatmap:
+                if (arg.empty())
+                    throw UsageError("option " + opt + ": empty file name");
+                o.heatmap = arg;
+                break;
             case kTau:
                 o.tau = int(positive(arg, opt));
                 break;
@@ -433,7 +443,13 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                          std::to_string(o.stride) + ")");
     if ((groups & kOptCollective) && o.operation.empty())
         throw UsageError("no collective operation given (-O NAME; see -h)");
-    if ((groups & kOptModel) && o.model.empty() && !o.list)
+    if (!o.heatmap.empty() &&
+        (o.list || !o.input.empty() || !o.estimate.empty() || o.json ||
+         !o.compare.empty()))
+        throw UsageError("--heatmap excludes -i, -E, --json, --compare and "
+                         "--list");
+    if ((groups & kOptModel) && o.model.empty() && !o.list &&
+        o.heatmap.empty())
         throw UsageError("no model given (-M NAME; see -h)");
     if (o.list && (!o.input.empty() || !o.estimate.empty() || o.json ||
                    !o.compare.empty()))

@@ -67,6 +67,7 @@ struct ToolOptions {
     bool list = false;         /**< --list: the models' operations */
     std::string estimate;      /**< -E: operation to predict */
     std::string compare;       /**< --compare: observed times to compare */
+    std::string heatmap;       /**< --heatmap: a model file or p2p output */
     int tau = 0;               /**< --tau: concurrent transfers of -E (0: not
                                     given, 1) */
     std::string config;        /**< --config: kernel configuration (of -E,
