@@ -174,15 +174,16 @@ std::vector<long> SizePlan::initial() const
         throw UsageError("size plan: the largest size must be positive");
     if (per_octave < 1 || per_octave > 64)
         throw UsageError("size plan: sizes per octave must be 1..64");
-    if (dense_from < 1)
-        throw UsageError("size plan: dense_from must be positive");
+    if (dense_from < 1 || sparse_from < dense_from)
+        throw UsageError("size plan: dense_from must be positive and not "
+                         "above sparse_from");
     if (!(resolution > 0) || !(tolerance > 0) || max_rounds < 0 ||
         max_sizes < 2)
         throw UsageError("size plan: resolution, tolerance, rounds or "
                          "largest number of sizes out of range");
     std::vector<long> v = {0};
     for (long p = 1; p <= max_size; p *= 2) {
-        int steps = p < dense_from ? 1 : per_octave;
+        int steps = p < dense_from || p >= sparse_from ? 1 : per_octave;
         for (int j = 0; j < steps; ++j) {
             long M = p + p * j / steps;
             if (M <= max_size)

@@ -48,9 +48,11 @@ namespace cpm::models {
  */
 struct SizePlan {
     long max_size = 4194304;  /**< largest size: 4 MiB */
-    int per_octave = 2;       /**< sizes per octave from dense_from:
-                                   2^k (1 + j / per_octave) */
+    int per_octave = 2;       /**< sizes per octave from dense_from to
+                                   sparse_from: 2^k (1 + j / per_octave) */
     long dense_from = 1024;   /**< below: 0 and the powers of two */
+    long sparse_from = 262144; /**< from here: the powers of two (the
+                                   large sizes cost the most) */
     double resolution = 0.01; /**< of a break's bracket, relative */
     double tolerance = 0.01;  /**< relative residual a segment's line may
                                    leave at a point */
@@ -58,7 +60,8 @@ struct SizePlan {
     std::size_t max_sizes = 160; /**< sizes of one class */
 
     /** The log-spaced initial sizes, increasing: 0, 1, 2, 4, ...,
-     *  dense_from, then per_octave per octave, and max_size. Throws
+     *  dense_from, then per_octave per octave up to sparse_from, then the
+     *  powers of two, and max_size. Throws
      *  cpm::UsageError for a field out of range. */
     std::vector<long> initial() const;
 };

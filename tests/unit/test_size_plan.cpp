@@ -82,13 +82,16 @@ TEST(SizePlan, InitialSizes)
     SizePlan p;
     std::vector<long> v = p.initial();
     // 0, the powers of two below 1 KiB, two sizes per octave from 1 KiB
-    // (2^k and 1.5 2^k), and 4 MiB last.
-    ASSERT_EQ(v.size(), 1u + 10u + 12u * 2u + 1u);
+    // (2^k and 1.5 2^k) to 256 KiB, the powers of two from there to 4 MiB.
+    ASSERT_EQ(v.size(), 1u + 10u + 8u * 2u + 5u);
     EXPECT_EQ(v[0], 0);
     EXPECT_EQ(v[1], 1);
     EXPECT_EQ(v[10], 512);
     EXPECT_EQ(v[11], 1024);
     EXPECT_EQ(v[12], 1536);
+    EXPECT_EQ(v[v.size() - 6], 196608);
+    EXPECT_EQ(v[v.size() - 5], 262144);
+    EXPECT_EQ(v[v.size() - 4], 524288);
     EXPECT_EQ(v.back(), 4194304);
     EXPECT_TRUE(std::is_sorted(v.begin(), v.end()));
     EXPECT_EQ(std::adjacent_find(v.begin(), v.end()), v.end());
@@ -110,6 +113,9 @@ TEST(SizePlan, BadFieldsAreRefused)
     EXPECT_THROW(p.initial(), cpm::UsageError);
     p = SizePlan();
     p.resolution = 0;
+    EXPECT_THROW(p.initial(), cpm::UsageError);
+    p = SizePlan();
+    p.sparse_from = 512; // below dense_from
     EXPECT_THROW(p.initial(), cpm::UsageError);
 }
 
