@@ -24,7 +24,9 @@
 # the truth (smpi_truth hockney; "-" where a found start is not the
 # truth's exactly, as in C, whose starts are only bracketed). Writes a
 # markdown table on stdout; progress on stderr. Needs smpi-tools and
-# tests/smpi/smpi_truth.
+# tests/smpi/smpi_truth. Environment: EVAL_SEGMENTS_MODELS (the models),
+# EVAL_SEGMENTS_TOPOLOGIES (full switch), EVAL_SEGMENTS_NO (the models
+# also built with --segments no; default all).
 set -u
 : "${top_builddir:?set top_builddir to the build directory}"
 b=$top_builddir
@@ -36,6 +38,7 @@ runs=("$@")
 [ ${#runs[@]} -gt 0 ] || runs=(A:21 B:31 C:41)
 models=(${EVAL_SEGMENTS_MODELS:-Hockney LMO PLogP LogGP})
 topos=(${EVAL_SEGMENTS_TOPOLOGIES:-full switch})
+no_models=" ${EVAL_SEGMENTS_NO:-${models[*]}} "
 layout() {
     case $1 in
     A) echo "--segments 8192,65536 --bw-factors 1,0.8,0.55 --lat-factors 1,1.6,4 --rendezvous 65536" ;;
@@ -68,6 +71,7 @@ for run in "${runs[@]}"; do
         "$b/cpm-smpirun" "$plat" "$b/smpi/p2p" -p 0 --sizes "$unseen" -o "$plat.p2p" 2>/dev/null || exit 1
         for M in "${models[@]}"; do
             for seg in yes no; do
+                [ $seg = no ] && [ "${no_models/ $M /}" = "$no_models" ] && continue
                 echo "$lay:$seed $topo: $M --segments $seg" >&2
                 f=$plat.$M.$seg
                 if ! "$b/cpm-smpirun" "$plat" "$b/smpi/model" -M "$M" --segments $seg \
