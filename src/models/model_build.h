@@ -4,6 +4,8 @@
  *
  * The options every builder takes (BuildOptions: precision, sizes,
  * parallel rounds, timing, the command line and a progress log), the
+ * sizes of a point-to-point build and their segments (sweep_sizes: the
+ * user's list, or the adaptive sweep of SizePlan when none is given), the
  * provenance of a build and the entry checks of the builders. Each model's
  * builder is declared in its own header, model_NAME_build.h, with the
  * options only that model takes (e.g. LmoBuildOptions, TauLopBuildOptions).
