@@ -20,6 +20,7 @@ UNIT_TESTS = \
 	tests/unit/test_model_plogp
 if HAVE_R
 UNIT_TESTS += tests/unit/test_rbridge
+UNIT_TESTS += tests/unit/test_size_plan
 endif
 MPI_TESTS = \
 	tests/mpi/mpi_collectives \
@@ -105,6 +106,9 @@ tests_unit_test_truth_file_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 tests_unit_test_rbridge_SOURCES = tests/unit/test_rbridge.cpp
 tests_unit_test_rbridge_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_rbridge_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
+tests_unit_test_size_plan_SOURCES = tests/unit/test_size_plan.cpp
+tests_unit_test_size_plan_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_size_plan_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 
 tests_mpi_mpi_collectives_SOURCES = tests/mpi/mpi_collectives.cpp tests/mpi/mpi_gtest_main.cpp
 tests_mpi_mpi_collectives_CPPFLAGS = $(TEST_CPPFLAGS)

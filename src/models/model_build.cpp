@@ -7,7 +7,10 @@
 #include "common_mpi.h"
 
 #include <algorithm>
+#include <cmath>
 #include <ctime>
+#include <map>
+#include <set>
 #include <sstream>
 
 namespace cpm::models {
@@ -77,6 +80,28 @@ std::vector<long> build_sizes(std::vector<long> sizes, bool add_zero)
     return sizes;
 }
 
+std::vector<long> class_segments(const std::vector<long> &sizes,
+                                 const std::vector<double> &y,
+                                 std::string *failed)
+{
+    if (sizes.size() < 8 || y.size() != sizes.size())
+        return {};
+    for (double v : y)
+        if (!(v > 0) || !std::isfinite(v))
+            return {};
+    rbridge::BreakpointOptions bp;
+    bp.h = 4; // observations: a protocol range spans few sizes
+    std::vector<double> x(sizes.begin(), sizes.end());
+    try {
+        return find_segments(x, y, bp).starts;
+    } catch (const Error &e) {
+        // R could not decide (too few sizes for h, a singular fit).
+        if (failed)
+            *failed += std::string(failed->empty() ? "" : "; ") + e.what();
+        return {};
+    }
+}
+
 std::vector<std::vector<long>>
 find_class_segments(MPI_Comm comm, const BuildOptions &o,
                     const std::vector<long> &sizes,
@@ -98,10 +123,8 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
     agree(comm, [&] {
         if (rank != 0)
             return;
-        rbridge::BreakpointOptions bp;
-        bp.h = 4; // observations: a protocol range spans few sizes
         for (int c = 0; c < 2; ++c) {
-            std::vector<double> x, y;
+            std::vector<double> y;
             for (std::size_t s = 0; s < sizes.size(); ++s) {
                 double sum = 0;
                 int k = 0;
@@ -112,23 +135,10 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
                     }
                 if (k == 0)
                     break;
-                x.push_back(double(sizes[s]));
                 y.push_back(sum / k);
             }
-            if (x.size() != sizes.size())
-                continue;
-            bool positive = true;
-            for (double v : y)
-                positive = positive && v > 0;
-            if (!positive)
-                continue;
-            try {
-                segs[std::size_t(c)] = find_segments(x, y, bp).starts;
-            } catch (const Error &e) {
-                // R could not decide (too few sizes for h, a singular
-                // fit): one line for the class, said below.
-                failed += std::string(failed.empty() ? "" : "; ") + e.what();
-            }
+            if (y.size() == sizes.size())
+                segs[std::size_t(c)] = class_segments(sizes, y, &failed);
         }
         for (int c = 0; c < 2; ++c) {
             flat.push_back(long(segs[std::size_t(c)].size()));
@@ -156,6 +166,295 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
                             (c == 0 ? "one node" : "two nodes") + ") " +
                             Segments{segs[std::size_t(c)]}.text());
     return segs;
+}
+
+std::vector<long> SizePlan::initial() const
+{
+    if (max_size < 1)
+        throw UsageError("size plan: the largest size must be positive");
+    if (per_octave < 1 || per_octave > 64)
+        throw UsageError("size plan: sizes per octave must be 1..64");
+    if (dense_from < 1 || sparse_from < dense_from)
+        throw UsageError("size plan: dense_from must be positive and not "
+                         "above sparse_from");
+    if (!(resolution > 0) || !(tolerance > 0) || max_rounds < 0 ||
+        max_sizes < 2)
+        throw UsageError("size plan: resolution, tolerance, rounds or "
+                         "largest number of sizes out of range");
+    std::vector<long> v = {0};
+    for (long p = 1; p <= max_size; p *= 2) {
+        int steps = p < dense_from || p >= sparse_from ? 1 : per_octave;
+        for (int j = 0; j < steps; ++j) {
+            long M = p + p * j / steps;
+            if (M <= max_size)
+                v.push_back(M);
+        }
+        if (p > max_size / 2)
+            break;
+    }
+    v.push_back(max_size);
+    std::sort(v.begin(), v.end());
+    v.erase(std::unique(v.begin(), v.end()), v.end());
+    return v;
+}
+
+namespace {
+
+/* Whether the bracket (a, b] of a break is narrow enough. */
+bool resolved(long a, long b, double resolution)
+{
+    return b - a <= std::max(1.0, resolution * double(b));
+}
+
+/* Midpoint of a gap (a, b) if it can still be split (> 1 byte) and is
+ * wider than the resolution; else -1. */
+long split(long a, long b, double resolution)
+{
+    if (b - a < 2 || resolved(a, b, resolution))
+        return -1;
+    return a + (b - a) / 2;
+}
+
+} // namespace
+
+std::vector<long> refine_sizes(const std::vector<long> &sizes,
+                               const std::vector<double> &y,
+                               const std::vector<long> &starts,
+                               const SizePlan &plan)
+{
+    std::set<long> add;
+    if (sizes.size() != y.size() || sizes.size() < 2)
+        return {};
+    for (double v : y)
+        if (!(v > 0) || !std::isfinite(v))
+            return {};
+    // Bisection: the last size before each start and the start.
+    for (long b : starts) {
+        auto it = std::lower_bound(sizes.begin(), sizes.end(), b);
+        if (it == sizes.begin() || it == sizes.end() || *it != b)
+            continue;
+        long m = split(*(it - 1), b, plan.resolution);
+        if (m >= 0)
+            add.insert(m);
+    }
+    // Misfit: the least-squares line of each segment against its points.
+    std::vector<long> cuts = {0};
+    cuts.insert(cuts.end(), starts.begin(), starts.end());
+    for (std::size_t c = 0; c < cuts.size(); ++c) {
+        long lo = cuts[c];
+        long hi = c + 1 < cuts.size() ? cuts[c + 1] : -1;
+        std::vector<std::size_t> in;
+        for (std::size_t s = 0; s < sizes.size(); ++s)
+            if (sizes[s] >= lo && (hi < 0 || sizes[s] < hi))
+                in.push_back(s);
+        if (in.size() < 3)
+            continue;
+        double sx = 0, sy = 0, sxx = 0, sxy = 0, k = double(in.size());
+        for (std::size_t s : in) {
+            double x = double(sizes[s]);
+            sx += x;
+            sy += y[s];
+            sxx += x * x;
+            sxy += x * y[s];
+        }
+        double d = k * sxx - sx * sx;
+        if (!(d > 0))
+            continue;
+        double b = (k * sxy - sx * sy) / d, a = (sy - b * sx) / k;
+        std::size_t worst = in.front();
+        double r_worst = -1;
+        for (std::size_t s : in) {
+            double r = std::fabs(y[s] - a - b * double(sizes[s])) / y[s];
+            if (r > r_worst) {
+                r_worst = r;
+                worst = s;
+            }
+        }
+        if (!(r_worst > plan.tolerance))
+            continue;
+        if (worst > 0) {
+            long m = split(sizes[worst - 1], sizes[worst], plan.resolution);
+            if (m >= 0)
+                add.insert(m);
+        }
+        if (worst + 1 < sizes.size()) {
+            long m = split(sizes[worst], sizes[worst + 1], plan.resolution);
+            if (m >= 0)
+                add.insert(m);
+        }
+    }
+    return std::vector<long>(add.begin(), add.end());
+}
+
+std::string SizeSweep::text() const
+{
+    std::string s;
+    for (std::size_t c = 0; c < class_sizes.size(); ++c) {
+        if (std::count(pair_class.begin(), pair_class.end(), int(c)) == 0)
+            continue;
+        s += std::string(s.empty() ? "" : "; ") +
+             (class_sizes.size() > 1 && adaptive
+                  ? (c == 0 ? "one node " : "two nodes ")
+                  : "") +
+             sizes_text(class_sizes[c]);
+        if (!adaptive)
+            break; // the same list for every class
+    }
+    return adaptive ? "adaptive " + s : s;
+}
+
+std::string SizeSweep::segments_text() const
+{
+    std::string text;
+    for (std::size_t c = 0; c < segments.size(); ++c)
+        if (std::count(pair_class.begin(), pair_class.end(), int(c)) > 0)
+            text += std::string(text.empty() ? "" : "; ") +
+                    (c == 0 ? "one node " : "two nodes ") +
+                    Segments{segments[c]}.text();
+    return text;
+}
+
+SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
+                      const MeasureSizes &measure, const std::string &model,
+                      bool add_zero)
+{
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    SizeSweep w;
+    w.adaptive = o.adaptive;
+    std::vector<std::string> names = processor_names(comm);
+    if (int(names.size()) != n)
+        CPM_THROW("sweep_sizes: " + std::to_string(names.size()) +
+                  " processors for n = " + std::to_string(n));
+    w.pair_class = pair_classes(names);
+    w.class_sizes.assign(2, {});
+    w.segments.assign(2, {});
+    std::vector<std::vector<std::size_t>> members(2);
+    for (std::size_t p = 0; p < w.pair_class.size(); ++p)
+        members[std::size_t(w.pair_class[p])].push_back(p);
+    // Each class's mean one-way time by size (used on rank 0).
+    std::vector<std::map<long, double>> mean(2);
+
+    auto run = [&](const std::vector<long> &sizes,
+                   const std::vector<std::size_t> &which) {
+        if (sizes.empty() || which.empty())
+            return;
+        std::vector<std::vector<double>> t = measure(sizes, which);
+        if (t.size() != sizes.size())
+            CPM_THROW("sweep_sizes: " + std::to_string(t.size()) +
+                      " rows of times for " + std::to_string(sizes.size()) +
+                      " sizes");
+        for (std::size_t s = 0; s < sizes.size(); ++s) {
+            if (t[s].size() != which.size())
+                CPM_THROW("sweep_sizes: times do not cover the pairs");
+            double sum[2] = {0, 0};
+            int k[2] = {0, 0};
+            for (std::size_t q = 0; q < which.size(); ++q) {
+                int c = w.pair_class[which[q]];
+                sum[c] += t[s][q];
+                ++k[c];
+            }
+            for (int c = 0; c < 2; ++c)
+                if (k[c] > 0)
+                    mean[std::size_t(c)][sizes[s]] = sum[c] / k[c];
+        }
+        for (int c = 0; c < 2; ++c) {
+            bool has = false;
+            for (std::size_t p : which)
+                has = has || w.pair_class[p] == c;
+            if (!has)
+                continue;
+            std::vector<long> &v = w.class_sizes[std::size_t(c)];
+            v.insert(v.end(), sizes.begin(), sizes.end());
+            std::sort(v.begin(), v.end());
+            v.erase(std::unique(v.begin(), v.end()), v.end());
+        }
+    };
+
+    std::vector<long> first =
+        o.adaptive ? o.size_plan.initial() : build_sizes(o.sizes, add_zero);
+    std::vector<std::size_t> all(w.pair_class.size());
+    for (std::size_t p = 0; p < all.size(); ++p)
+        all[p] = p;
+    if (o.adaptive)
+        o.say(comm, model + ": adaptive sizes, " +
+                        std::to_string(first.size()) + " from 0 to " +
+                        std::to_string(o.size_plan.max_size) + " bytes");
+    run(first, all);
+    if (!o.segments)
+        return w;
+    if (!rbridge::available()) {
+        o.say(comm, model + ": size segments not searched (built without R)");
+        return w;
+    }
+    std::string failed;
+    for (int round = 0;; ++round) {
+        // Rank 0 decides, per class: the starts, then the sizes to add.
+        std::vector<long> flat;
+        agree(comm, [&] {
+            if (rank != 0)
+                return;
+            failed.clear();
+            for (std::size_t c = 0; c < 2; ++c) {
+                std::vector<long> starts, add;
+                if (!members[c].empty()) {
+                    const std::vector<long> &x = w.class_sizes[c];
+                    std::vector<double> y;
+                    for (long M : x)
+                        y.push_back(mean[c][M]);
+                    starts = class_segments(x, y, &failed);
+                    if (o.adaptive && round < o.size_plan.max_rounds &&
+                        x.size() < o.size_plan.max_sizes) {
+                        add = refine_sizes(x, y, starts, o.size_plan);
+                        if (add.size() > o.size_plan.max_sizes - x.size())
+                            add.resize(o.size_plan.max_sizes - x.size());
+                    }
+                }
+                flat.push_back(long(starts.size()));
+                flat.insert(flat.end(), starts.begin(), starts.end());
+                flat.push_back(long(add.size()));
+                flat.insert(flat.end(), add.begin(), add.end());
+            }
+        });
+        long count = long(flat.size());
+        CPM_MPI(MPI_Bcast(&count, 1, MPI_LONG, 0, comm));
+        flat.resize(std::size_t(count));
+        CPM_MPI(MPI_Bcast(flat.data(), int(count), MPI_LONG, 0, comm));
+        std::vector<std::vector<long>> add(2);
+        std::size_t at = 0;
+        for (std::size_t c = 0; c < 2; ++c) {
+            long k = flat[at++];
+            w.segments[c].assign(flat.begin() + long(at),
+                                 flat.begin() + long(at) + k);
+            at += std::size_t(k);
+            k = flat[at++];
+            add[c].assign(flat.begin() + long(at), flat.begin() + long(at) + k);
+            at += std::size_t(k);
+        }
+        if (add[0].empty() && add[1].empty())
+            break;
+        ++w.rounds;
+        for (std::size_t c = 0; c < 2; ++c) {
+            if (add[c].empty())
+                continue;
+            o.say(comm, model + ": refinement round " +
+                            std::to_string(w.rounds) + " (" +
+                            (c == 0 ? "one node" : "two nodes") + "): " +
+                            sizes_text(add[c]));
+            run(add[c], members[c]);
+        }
+    }
+    if (!failed.empty())
+        o.say(comm, model + ": size segments not found, one line per pair (" +
+                        failed + ")");
+    for (std::size_t c = 0; c < 2; ++c)
+        if (!members[c].empty())
+            o.say(comm, model + ": " +
+                            std::to_string(w.class_sizes[c].size()) +
+                            " sizes (" + (c == 0 ? "one node" : "two nodes") +
+                            "), size segments " +
+                            Segments{w.segments[c]}.text());
+    return w;
 }
 
 } // namespace cpm::models

@@ -4,6 +4,8 @@
  *
  * The options every builder takes (BuildOptions: precision, sizes,
  * parallel rounds, timing, the command line and a progress log), the
+ * sizes of a point-to-point build and their segments (sweep_sizes: the
+ * user's list, or the adaptive sweep of SizePlan when none is given), the
  * provenance of a build and the entry checks of the builders. Each model's
  * builder is declared in its own header, model_NAME_build.h, with the
  * options only that model takes (e.g. LmoBuildOptions, TauLopBuildOptions).
@@ -29,12 +31,54 @@
 
 namespace cpm::models {
 
+/**
+ * The builders' sizes when the user gives none (no -s, -m or --sizes):
+ * an adaptive sweep (sweep_sizes). It measures a log-spaced set from 0 to
+ * max_size (initial()), finds the size segments of each transport class
+ * (Bai-Perron), then refines, round after round, with sizes shared by the
+ * pairs of a class:
+ *  - at each break: the midpoint of the last size before the segment's
+ *    start and the start (bisection), until the bracket (a, b] is at most
+ *    max(1, resolution b) bytes wide: the start found is the first size
+ *    after the break, within that resolution of the true one;
+ *  - where a segment's line (least squares on the class's mean time) does
+ *    not fit its points: the midpoints on both sides of the worst point,
+ *    if its relative residual exceeds tolerance (as logp_mpi refines
+ *    PLogP's functions where the interpolation misses);
+ * until no size is added, max_rounds rounds, or a class has max_sizes
+ * sizes. No segment search (--segments no, no R): the initial set alone.
+ */
+struct SizePlan {
+    long max_size = 4194304;  /**< largest size: 4 MiB */
+    int per_octave = 2;       /**< sizes per octave from dense_from to
+                                   sparse_from: 2^k (1 + j / per_octave) */
+    long dense_from = 1024;   /**< below: 0 and the powers of two */
+    long sparse_from = 262144; /**< from here: the powers of two (the
+                                   large sizes cost the most) */
+    double resolution = 0.01; /**< of a break's bracket, relative */
+    double tolerance = 0.01;  /**< relative residual a segment's line may
+                                   leave at a point */
+    int max_rounds = 10;      /**< refinement rounds */
+    std::size_t max_sizes = 160; /**< sizes of one class */
+
+    /** The log-spaced initial sizes, increasing: 0, 1, 2, 4, ...,
+     *  dense_from, then per_octave per octave up to sparse_from, then the
+     *  powers of two, and max_size. Throws
+     *  cpm::UsageError for a field out of range. */
+    std::vector<long> initial() const;
+};
+
 /** How to measure a model: the settings every model's build takes. A
  *  model's own settings are a struct of its build header (e.g.
  *  LmoBuildOptions in model_lmo_build.h). */
 struct BuildOptions {
     bench::Precision precision;        /**< repetitions, cl, eps */
     std::vector<long> sizes;           /**< message sizes of the sweeps */
+    /** The user gave no sizes: builders that call sweep_sizes measure
+     *  size_plan's adaptive sweep instead of sizes (the others keep
+     *  sizes, the tools' default). */
+    bool adaptive = false;
+    SizePlan size_plan;                /**< the adaptive sweep's plan */
     bool parallel = true;              /**< independent experiments in rounds */
     bench::Timing timing = bench::Timing::Max; /**< for collectives */
     std::string command;               /**< recorded in the model file */
@@ -60,6 +104,67 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
                     const std::vector<std::vector<bench::Result>> &rt,
                     const std::vector<int> &pair_class,
                     const std::string &model);
+
+/** Measures the sizes for the pairs (indices into bench::all_pairs(n)),
+ *  collectively: returns t[s][k], the one-way time (seconds, valid on
+ *  rank 0 at least) of pair pairs[k] at sizes[s]. The builder keeps what
+ *  else it measured. */
+using MeasureSizes = std::function<std::vector<std::vector<double>>(
+    const std::vector<long> &sizes, const std::vector<std::size_t> &pairs)>;
+
+/** What sweep_sizes measured and found. Classes as pair_classes
+ *  (model_segments.h): 0 one node, 1 two nodes. */
+struct SizeSweep {
+    std::vector<int> pair_class;                 /**< of each pair */
+    std::vector<std::vector<long>> class_sizes;  /**< measured, per class */
+    std::vector<std::vector<long>> segments;     /**< starts, per class */
+    int rounds = 0;                              /**< refinement rounds */
+    bool adaptive = false;                       /**< size_plan was used */
+
+    /** The sizes measured for pair p (those of its class), increasing. */
+    const std::vector<long> &sizes_of(std::size_t p) const
+    {
+        return class_sizes.at(std::size_t(pair_class.at(p)));
+    }
+    /** For the provenance: the sizes of each class with pairs (the
+     *  explicit list as sizes_text; adaptive ones prefixed "adaptive"). */
+    std::string text() const;
+    /** For the provenance: "one node 0,...; two nodes 0,..." over the
+     *  classes with pairs. */
+    std::string segments_text() const;
+};
+
+/**
+ * The sizes of a point-to-point build and their segments, in one place
+ * for every builder (collective over comm, n ranks). If o.adaptive, the
+ * sweep of o.size_plan (SizePlan): initial sizes for all pairs, then
+ * refinement per class; otherwise o.sizes (sorted, distinct; 0 added if
+ * add_zero) for all pairs, segments searched once (find_class_segments's
+ * rules). measure is called with each batch of new sizes; o.say tells
+ * what is measured and found.
+ */
+SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
+                      const MeasureSizes &measure, const std::string &model,
+                      bool add_zero = false);
+
+/**
+ * One refinement step of a class (no MPI; SizePlan's rules): given its
+ * sizes (increasing), its mean one-way times y (> 0) and the segment
+ * starts found on them, the sizes to measure next, increasing and not yet
+ * measured; empty when the sweep is done.
+ */
+std::vector<long> refine_sizes(const std::vector<long> &sizes,
+                               const std::vector<double> &y,
+                               const std::vector<long> &starts,
+                               const SizePlan &plan);
+
+/** The segment starts of a class's mean times y over sizes (no MPI): the
+ *  Bai-Perron search of find_class_segments (h = 4 observations); empty
+ *  if fewer than 8 sizes, a time is not positive, or R cannot decide
+ *  (then *failed, if given, gets R's message). */
+std::vector<long> class_segments(const std::vector<long> &sizes,
+                                 const std::vector<double> &y,
+                                 std::string *failed = nullptr);
 
 /** Provenance of a build: date, MPI, processors, options (collective). */
 Provenance make_provenance(MPI_Comm comm, const BuildOptions &o,

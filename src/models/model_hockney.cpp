@@ -201,37 +201,88 @@ double Hockney::h_sg_binomial(double M) const
     return ceil_log2(n) * alpha_mean().value + (n - 1) * beta_mean().value * M;
 }
 
-Hockney hockney_from_roundtrips(int n, const std::vector<long> &sizes,
-                                const std::vector<std::vector<bench::Result>> &rt,
-                                double cl)
+namespace {
+
+/* The line through pair p's points (x, y); two sizes fit exactly, and
+ * their intervals come from the measurements (halved roundtrip
+ * intervals c0, c1). */
+void fit_piece(const std::vector<double> &x, const std::vector<double> &y,
+               double c0, double c1, double cl, stats::Estimate &a,
+               stats::Estimate &b)
+{
+    stats::LineFit f = stats::fit_line(x, y, cl);
+    a = {f.c0, f.ci0, f.n};
+    b = {f.c1, f.ci1, f.n};
+    if (x.size() == 2) {
+        double dx = std::fabs(x[1] - x[0]);
+        a.ci = x[0] == 0 ? c0 : x[1] == 0 ? c1 : (c0 + c1);
+        b.ci = (c0 + c1) / dx;
+    }
+}
+
+} // namespace
+
+Hockney hockney_from_pair_sweeps(
+    int n, const std::vector<std::vector<long>> &sizes,
+    const std::vector<std::vector<bench::Result>> &rt, double cl,
+    const std::vector<int> &pair_class,
+    const std::vector<std::vector<long>> &segments)
 {
     std::size_t pairs = std::size_t(n) * (n - 1) / 2;
-    if (rt.size() != sizes.size())
-        CPM_THROW("Hockney: " + std::to_string(rt.size()) +
-                  " sets of roundtrips for " + std::to_string(sizes.size()) +
-                  " sizes");
+    if (sizes.size() != pairs || rt.size() != pairs)
+        CPM_THROW("Hockney: sweeps of " + std::to_string(sizes.size()) +
+                  " pairs for " + std::to_string(pairs) + " pairs");
+    bool any = false;
+    for (const auto &s : segments)
+        any = any || !s.empty();
+    if ((any || !pair_class.empty()) && pair_class.size() != pairs)
+        CPM_THROW("Hockney: " + std::to_string(pair_class.size()) +
+                  " pair classes for " + std::to_string(pairs) + " pairs");
     Hockney h;
     h.n = n;
+    if (any)
+        h.pieces.assign(pairs, {});
     for (std::size_t p = 0; p < pairs; ++p) {
-        std::vector<double> x, y;
-        for (std::size_t s = 0; s < sizes.size(); ++s) {
-            if (rt[s].size() != pairs)
-                CPM_THROW("Hockney: roundtrips do not cover all pairs");
-            x.push_back(double(sizes[s]));
-            y.push_back(rt[s][p].T / 2);
+        const std::vector<long> &ms = sizes[p];
+        if (rt[p].size() != ms.size())
+            CPM_THROW("Hockney: pair " + std::to_string(p) + " has " +
+                      std::to_string(rt[p].size()) + " roundtrips for " +
+                      std::to_string(ms.size()) + " sizes");
+        // Cut the sizes at the starts of the pair's class; a part of
+        // fewer than two sizes joins the one before it.
+        std::vector<long> cuts = {0};
+        if (any)
+            for (long b : segments.at(std::size_t(pair_class[p]))) {
+                std::size_t in_last = 0, in_next = 0;
+                for (long M : ms) {
+                    if (M >= cuts.back() && M < b)
+                        ++in_last;
+                    if (M >= b)
+                        ++in_next;
+                }
+                if (in_last >= 2 && in_next >= 2)
+                    cuts.push_back(b);
+            }
+        for (std::size_t c = 0; c < cuts.size(); ++c) {
+            long lo = cuts[c];
+            long hi = c + 1 < cuts.size() ? cuts[c + 1] : -1;
+            std::vector<double> x, y;
+            double c0 = 0, c1 = 0;
+            for (std::size_t s = 0; s < ms.size(); ++s)
+                if (ms[s] >= lo && (hi < 0 || ms[s] < hi)) {
+                    (x.empty() ? c0 : c1) = rt[p][s].ci / 2;
+                    x.push_back(double(ms[s]));
+                    y.push_back(rt[p][s].T / 2);
+                }
+            stats::Estimate a, b;
+            fit_piece(x, y, c0, c1, cl, a, b);
+            if (c == 0) {
+                h.alpha.push_back(a);
+                h.beta.push_back(b);
+            } else {
+                h.pieces[p].push_back({lo, a, b});
+            }
         }
-        stats::LineFit f = stats::fit_line(x, y, cl);
-        stats::Estimate a{f.c0, f.ci0, f.n}, b{f.c1, f.ci1, f.n};
-        if (sizes.size() == 2) {
-            // Two sizes: the fit is exact; the intervals come from the
-            // measurements (halved roundtrip intervals).
-            double dx = std::fabs(x[1] - x[0]);
-            double c0 = rt[0][p].ci / 2, c1 = rt[1][p].ci / 2;
-            a.ci = x[0] == 0 ? c0 : x[1] == 0 ? c1 : (c0 + c1);
-            b.ci = (c0 + c1) / dx;
-        }
-        h.alpha.push_back(a);
-        h.beta.push_back(b);
     }
     return h;
 }
@@ -241,54 +292,27 @@ Hockney hockney_from_roundtrips(int n, const std::vector<long> &sizes,
                                 double cl, const std::vector<int> &pair_class,
                                 const std::vector<std::vector<long>> &segments)
 {
-    Hockney h = hockney_from_roundtrips(n, sizes, rt, cl);
-    std::size_t pairs = h.alpha.size();
-    if (pair_class.size() != pairs)
-        CPM_THROW("Hockney: " + std::to_string(pair_class.size()) +
-                  " pair classes for " + std::to_string(pairs) + " pairs");
-    bool any = false;
-    for (const auto &s : segments)
-        any = any || !s.empty();
-    if (!any)
-        return h;
-    h.pieces.assign(pairs, {});
-    for (std::size_t p = 0; p < pairs; ++p) {
-        const std::vector<long> &starts =
-            segments.at(std::size_t(pair_class[p]));
-        // Cut the sizes at the starts; a part of fewer than two sizes
-        // joins the one before it.
-        std::vector<long> cuts = {0};
-        for (long b : starts) {
-            std::size_t in_last = 0, in_next = 0;
-            for (long M : sizes) {
-                if (M >= cuts.back() && M < b)
-                    ++in_last;
-                if (M >= b)
-                    ++in_next;
-            }
-            if (in_last >= 2 && in_next >= 2)
-                cuts.push_back(b);
-        }
-        for (std::size_t c = 0; c < cuts.size(); ++c) {
-            long lo = cuts[c];
-            long hi = c + 1 < cuts.size() ? cuts[c + 1] : -1;
-            std::vector<double> x, y;
-            for (std::size_t s = 0; s < sizes.size(); ++s)
-                if (sizes[s] >= lo && (hi < 0 || sizes[s] < hi)) {
-                    x.push_back(double(sizes[s]));
-                    y.push_back(rt[s][p].T / 2);
-                }
-            stats::LineFit f = stats::fit_line(x, y, cl);
-            stats::Estimate a{f.c0, f.ci0, f.n}, b{f.c1, f.ci1, f.n};
-            if (c == 0) {
-                h.alpha[p] = a;
-                h.beta[p] = b;
-            } else {
-                h.pieces[p].push_back({lo, a, b});
-            }
-        }
+    std::size_t pairs = std::size_t(n) * (n - 1) / 2;
+    if (rt.size() != sizes.size())
+        CPM_THROW("Hockney: " + std::to_string(rt.size()) +
+                  " sets of roundtrips for " + std::to_string(sizes.size()) +
+                  " sizes");
+    std::vector<std::vector<long>> ms(pairs, sizes);
+    std::vector<std::vector<bench::Result>> rp(pairs);
+    for (std::size_t s = 0; s < sizes.size(); ++s) {
+        if (rt[s].size() != pairs)
+            CPM_THROW("Hockney: roundtrips do not cover all pairs");
+        for (std::size_t p = 0; p < pairs; ++p)
+            rp[p].push_back(rt[s][p]);
     }
-    return h;
+    return hockney_from_pair_sweeps(n, ms, rp, cl, pair_class, segments);
+}
+
+Hockney hockney_from_roundtrips(int n, const std::vector<long> &sizes,
+                                const std::vector<std::vector<bench::Result>> &rt,
+                                double cl)
+{
+    return hockney_from_roundtrips(n, sizes, rt, cl, {}, {});
 }
 
 } // namespace cpm::models

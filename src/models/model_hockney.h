@@ -107,6 +107,18 @@ Hockney hockney_from_roundtrips(int n, const std::vector<long> &sizes,
                                 double cl, const std::vector<int> &pair_class,
                                 const std::vector<std::vector<long>> &segments);
 
+/**
+ * As hockney_from_roundtrips with segments, each pair with its own sizes
+ * (an adaptive sweep, model_build.h: sizes of the pair's class):
+ * rt[p][s] is pair p's roundtrip at sizes[p][s] (increasing, at least
+ * two). pair_class may be empty if no class has segments.
+ */
+Hockney hockney_from_pair_sweeps(
+    int n, const std::vector<std::vector<long>> &sizes,
+    const std::vector<std::vector<bench::Result>> &rt, double cl,
+    const std::vector<int> &pair_class,
+    const std::vector<std::vector<long>> &segments);
+
 } // namespace cpm::models
 
 /** @} */

@@ -1,5 +1,6 @@
 // Building the Hockney model by measurement (CPM 1.0.1's Hockney_build):
-// roundtrips of all pairs over the message sizes, then the fits of
+// roundtrips of all pairs over the message sizes (the sizes of
+// sweep_sizes: the user's, or the adaptive sweep), then the fits of
 // model_hockney.cpp.
 #include "model_hockney_build.h"
 
@@ -8,39 +9,56 @@
 #include "common_mpi.h"
 #include "model_segments.h"
 
-#include <algorithm>
+#include <map>
 
 namespace cpm::models {
 
 Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
 {
     int n = build_comm_size(comm, 2, "Hockney");
-    std::vector<long> sizes = build_sizes(o.sizes, false);
-    if (sizes.size() < 2)
+    if (!o.adaptive && build_sizes(o.sizes, false).size() < 2)
         throw UsageError("the Hockney model needs at least two message sizes");
-    std::vector<std::vector<bench::Result>> rt;
-    for (long M : sizes) {
-        o.say(comm, "Hockney: roundtrips of all pairs, " + std::to_string(M) +
-                         " bytes");
-        rt.push_back(bench::measure_roundtrips(comm, bench::all_pairs(n), M, M,
-                                               o.parallel, o.precision));
-    }
-    Provenance prov = make_provenance(comm, o, sizes_text(sizes));
-    std::vector<int> classes = pair_classes(prov.processors);
-    std::vector<std::vector<long>> segs =
-        find_class_segments(comm, o, sizes, rt, classes, "Hockney");
-    Hockney h =
-        hockney_from_roundtrips(n, sizes, rt, o.precision.cl, classes, segs);
+    std::vector<bench::Pair> all = bench::all_pairs(n);
+    // Every roundtrip measured, by size; pairs not measured at a size
+    // (another class's refinement) are never read.
+    std::map<long, std::vector<bench::Result>> rt;
+    MeasureSizes measure = [&](const std::vector<long> &sizes,
+                               const std::vector<std::size_t> &which) {
+        std::vector<bench::Pair> pairs;
+        for (std::size_t p : which)
+            pairs.push_back(all[p]);
+        std::vector<std::vector<double>> t;
+        for (long M : sizes) {
+            o.say(comm, "Hockney: roundtrips of " +
+                            std::to_string(pairs.size()) + " pairs, " +
+                            std::to_string(M) + " bytes");
+            std::vector<bench::Result> r = bench::measure_roundtrips(
+                comm, pairs, M, M, o.parallel, o.precision);
+            std::vector<bench::Result> &row = rt[M];
+            row.resize(all.size());
+            std::vector<double> half;
+            for (std::size_t k = 0; k < which.size(); ++k) {
+                row[which[k]] = r[k];
+                half.push_back(r[k].T / 2);
+            }
+            t.push_back(half);
+        }
+        return t;
+    };
+    SizeSweep w = sweep_sizes(comm, o, n, measure, "Hockney");
+    std::vector<std::vector<long>> ms(all.size());
+    std::vector<std::vector<bench::Result>> rs(all.size());
+    for (std::size_t p = 0; p < all.size(); ++p)
+        for (long M : w.sizes_of(p)) {
+            ms[p].push_back(M);
+            rs[p].push_back(rt[M][p]);
+        }
+    Provenance prov = make_provenance(comm, o, w.text());
+    Hockney h = hockney_from_pair_sweeps(n, ms, rs, o.precision.cl,
+                                         w.pair_class, w.segments);
     h.provenance = prov;
-    if (o.segments) {
-        std::string text;
-        for (std::size_t c = 0; c < segs.size(); ++c)
-            if (std::count(classes.begin(), classes.end(), int(c)) > 0)
-                text += std::string(text.empty() ? "" : "; ") +
-                        (c == 0 ? "one node " : "two nodes ") +
-                        Segments{segs[c]}.text();
-        h.provenance.extra["segments"] = text;
-    }
+    if (o.segments)
+        h.provenance.extra["segments"] = w.segments_text();
     h.provenance.timing = "-";
     h.provenance.extra["experiments"] =
         "roundtrips of all pairs, M bytes each way, timed on the lower rank";

@@ -18,9 +18,11 @@
 namespace cpm::models {
 
 /** Measures roundtrips of all pairs over o.sizes (at least two distinct)
- *  and fits the Hockney model (collective over comm; the model is valid on
- *  every rank). Throws cpm::UsageError for fewer than 2 processes or 2
- *  sizes. */
+ *  or, if o.adaptive, over the adaptive sweep of o.size_plan (sweep_sizes,
+ *  model_build.h: refined at each segment break, sizes shared by the pairs
+ *  of a transport class), and fits the Hockney model, one line per
+ *  segment and pair (collective over comm; the model is valid on every
+ *  rank). Throws cpm::UsageError for fewer than 2 processes or 2 sizes. */
 Hockney build_hockney(MPI_Comm comm, const BuildOptions &o);
 
 } // namespace cpm::models

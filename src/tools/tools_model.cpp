@@ -373,6 +373,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     models::BuildOptions bo;
     bo.precision = opt.precision;
     bo.sizes = opt.message_sizes();
+    bo.adaptive = !opt.sizes_given; // builders with a size plan use it
     bo.parallel = opt.parallel;
     bo.timing = opt.timing;
     bo.command = opt.command;

@@ -284,11 +284,14 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
             switch (spec.code) {
             case 's':
                 o.stride = positive(arg, opt);
+                o.sizes_given = true;
                 break;
             case 'm':
                 o.max_size = positive(arg, opt);
+                o.sizes_given = true;
                 break;
             case kSizes:
+                o.sizes_given = true;
                 if (arg.empty())
                     throw UsageError("option " + opt + ": empty list of sizes");
                 o.sizes.clear();

@@ -52,6 +52,8 @@ struct ToolOptions {
     long stride = 1024;        /**< -s */
     long max_size = 102400;    /**< -m */
     std::vector<long> sizes;   /**< --sizes; overrides -s and -m */
+    bool sizes_given = false;  /**< -s, -m or --sizes was given (else the
+                                    model builders choose their sizes) */
     bool parallel = true;      /**< -p */
     std::string output = "-";  /**< -o; "-" or "stdout" is standard output */
     bool verbose = false;      /**< -v: progress even if stderr is no tty */

@@ -67,11 +67,12 @@ endif
 .PHONY: smpi-settings
 
 # The point-to-point models on simulated platforms with size segments
-# (not a test: about a minute): SEGMENT_SEEDS="21 22 23" by default.
+# (not a test: minutes): SEGMENT_SEEDS="A:21 B:31 C:41" (layout:seed,
+# tests/eval/eval_segments.sh) by default.
 EXTRA_DIST += tests/eval/eval_segments.sh
 SEGMENT_SEEDS =
 CLEANFILES += eval-segments.md eval-segments.md.tmp
-eval-segments: all smpi-tools
+eval-segments: all smpi-tools tests/smpi/smpi_truth$(EXEEXT)
 	top_builddir='$(abs_top_builddir)' \
 		bash $(srcdir)/tests/eval/eval_segments.sh $(SEGMENT_SEEDS) \
 		> eval-segments.md.tmp

@@ -11,10 +11,18 @@
 # version-1 truth file and an empty PREFIX.cfg. Negative controls: the
 # same times against the truth with the factors of segment 1 and 2
 # swapped, and against the truth without its rendezvous line, fail.
-# The model: `model -M Hockney` with its default sizes finds the segments
-# 8192 and 65536 and every pair's alpha and beta in each to 1e-6 of the
-# truth, and predicts p2p at sizes it did not measure (0.9 KB - 3 MB)
-# with mu <= 1.000001; with --segments no it cannot (mean mu > 1.05).
+# The model: `model -M Hockney` with its default sizes (the adaptive sweep
+# of model_build.h: log-spaced 0 - 4 MiB, bisected at each break) finds
+# the segments 8192 and 65536 with the size measured before each start
+# within 1% of it (the plan's resolution), and every pair's alpha and beta
+# in each to 1e-6 of the truth, and predicts p2p at sizes it did not
+# measure (0.9 KB - 3 MB) with mu <= 1.000001; with --segments no it
+# cannot (mean mu > 1.05). Two more layouts: starts 4096 and 262144 with
+# rendezvous from 32768 (three breaks, found exactly, parameters to 1e-6),
+# and starts 6000 and 300000 that no initial size hits (each found start
+# the first measured size at or after the truth's, within 1% of it, and
+# p2p predicted to mu <= 1.000001 outside those brackets). -s/-m still
+# force their explicit sizes (no refinement).
 #
 # Run by make check through tests/run-test. Never skipped: without SimGrid
 # it fails.
@@ -87,11 +95,33 @@ for bad in "--segments 8192,4096" "--segments 0" "--bw-factors 1,1" \
     fi
 done
 
-# The piecewise Hockney model, built with its default sizes (0..100 KiB).
+# The piecewise Hockney model, built with its default sizes (adaptive).
 model=$top_builddir/smpi/model
 smpi_require "$model" "$top_builddir/model"
 "$run" "$tmp/full" "$model" -M Hockney -o "$tmp/full.hockney" 2> "$tmp/h.err" ||
     { fail "model -M Hockney on the segmented platform"; cat "$tmp/h.err"; }
+
+# located FILE TRUTH_STARTS: each truth start B has a found start S (of
+# the file's segments) with S >= B, and the size measured before S below
+# B and within 1% of S (the break bracketed within the resolution).
+located() {
+    awk -v want="$2" '
+        /^measured segments / { sub(/^measured segments (two nodes |one node )?/, ""); ns = split($0, seg, ",") }
+        /^measured sizes / { sub(/^measured sizes (adaptive )?(two nodes |one node )?/, ""); nz = split($0, sz, ",") }
+        END {
+            nw = split(want, w, ",")
+            if (ns != nw + 1) { print "found " ns - 1 " starts, want " nw; exit 1 }
+            for (k = 1; k <= nw; k++) {
+                S = seg[k + 1] + 0; B = w[k] + 0; before = -1
+                for (i = 1; i <= nz; i++) if (sz[i] + 0 < S) before = sz[i] + 0
+                if (S < B || S - before > 0.01 * S || before >= B) {
+                    print "break " B ": found " S ", measured before it " before; exit 1 }
+            }
+        }' "$1"
+}
+located "$tmp/full.hockney" 8192,65536 || fail "Hockney: breaks 8192,65536 not located"
+grep -q '^measured sizes adaptive ' "$tmp/full.hockney" ||
+    fail "Hockney: default sizes not adaptive: $(grep '^measured sizes' "$tmp/full.hockney")"
 "$bin/smpi_truth" hockney "$tmp/full.truth" "$tmp/full.hockney" 1e-6 \
     > "$tmp/h.cmp" || { fail "Hockney segments differ from the truth"; grep FAIL "$tmp/h.cmp" | head -5; }
 tail -2 "$tmp/h.cmp" | head -1
@@ -112,6 +142,39 @@ awk '/^# summary/ { for (k = 1; k <= NF; k++) if ($k == "mean_mu") m = $(k + 1) 
      END { exit !(m + 0 > 1.05) }' "$tmp/l.mu" ||
     fail "control: one line per pair predicts as well: $(tail -1 "$tmp/l.mu")"
 
+# Layout B: starts 4096, 262144, rendezvous from 32768 (three breaks).
+"$platform" -n 4 --seed 31 -o "$tmp/b" --segments 4096,262144 \
+    --bw-factors 1,0.7,0.9 --lat-factors 1,2.5,1.5 --rendezvous 32768 ||
+    fail "cpm-smpi-platform (layout B)"
+"$run" "$tmp/b" "$model" -M Hockney -o "$tmp/b.hockney" 2> "$tmp/b.err" ||
+    { fail "model -M Hockney on layout B"; cat "$tmp/b.err"; }
+located "$tmp/b.hockney" 4096,32768,262144 || fail "layout B: breaks not located"
+"$bin/smpi_truth" hockney "$tmp/b.truth" "$tmp/b.hockney" 1e-6 > "$tmp/b.cmp" ||
+    { fail "layout B: Hockney segments differ from the truth"; grep FAIL "$tmp/b.cmp" | head -5; }
+tail -2 "$tmp/b.cmp" | head -1
+
+# Layout C: starts 6000, 300000 (no initial size hits them).
+"$platform" -n 3 --seed 41 -o "$tmp/c" --segments 6000,300000 \
+    --bw-factors 0.9,0.75,1 --lat-factors 1,1.8,3 --rendezvous 300000 ||
+    fail "cpm-smpi-platform (layout C)"
+"$run" "$tmp/c" "$model" -M Hockney -o "$tmp/c.hockney" 2> "$tmp/c.err" ||
+    { fail "model -M Hockney on layout C"; cat "$tmp/c.err"; }
+located "$tmp/c.hockney" 6000,300000 || fail "layout C: breaks not bracketed within 1%"
+grep '^measured segments' "$tmp/c.hockney"
+"$run" "$tmp/c" "$p2p" --sizes 100,3000,5900,7000,100000,290000,320000,4000000 \
+    -o "$tmp/c.p2p" 2> /dev/null || fail "p2p on layout C"
+"$top_builddir/model" -M Hockney -i "$tmp/c.hockney" --compare "$tmp/c.p2p" \
+    > "$tmp/c.mu" || fail "model --compare (layout C)"
+awk '/^# summary/ { for (k = 1; k <= NF; k++) if ($k == "max_mu") m = $(k + 1) }
+     END { exit !(m + 0 > 0 && m + 0 <= 1.000001) }' "$tmp/c.mu" ||
+    fail "layout C: Hockney mispredicts: $(tail -1 "$tmp/c.mu")"
+
+# -s/-m force an explicit set: no refinement.
+"$run" "$tmp/c" "$model" -M Hockney -s 4096 -m 131072 -o "$tmp/s.hockney" 2> /dev/null ||
+    fail "model -M Hockney -s 4096 -m 131072"
+grep -q '^measured sizes 0:4096:131072$' "$tmp/s.hockney" ||
+    fail "-s/-m: sizes not the explicit set: $(grep '^measured sizes' "$tmp/s.hockney")"
+
 # Negative controls: a wrong truth must not pass.
 awk '$1 == "segment" && $2 == 1 { $3 = 8193 } { print }' "$tmp/full.truth" \
     > "$tmp/shift.truth"
@@ -123,6 +186,14 @@ for t in shift factor norv; do
         fail "negative control $t passed"
     fi
 done
+# ... and located() must refuse a missed or a coarse break.
+located "$tmp/full.hockney" 8192,65536,1048576 > /dev/null &&
+    fail "negative control: located accepted a missing break"
+sed 's/,7168,7680,7936,8064,8128,8192,/,8192,/' "$tmp/full.hockney" > "$tmp/coarse.hockney"
+cmp -s "$tmp/full.hockney" "$tmp/coarse.hockney" &&
+    fail "negative control: no bisection sizes to remove (sizes changed?)"
+located "$tmp/coarse.hockney" 8192,65536 > /dev/null &&
+    fail "negative control: located accepted a bracket of 2048 bytes"
 
 echo "$name: $failures failure(s)"
 [ $failures -eq 0 ]

@@ -1,0 +1,214 @@
+// The builders' adaptive size plan (model_build.h): the initial log-spaced
+// sizes, and the refinement at breaks and misfits, driven as sweep_sizes
+// drives it (Bai-Perron through the embedded R, then refine_sizes) on
+// synthetic piecewise-linear times: every break is located within the
+// plan's resolution, a linear function takes no refinement.
+#include "common_error.h"
+#include "model_build.h"
+
+#include <algorithm>
+#include <cmath>
+#include <functional>
+#include <gtest/gtest.h>
+#include <vector>
+
+namespace {
+
+using cpm::models::SizePlan;
+
+struct Piece {
+    long from;
+    double a, b; // T = a + b M from `from` on
+};
+
+// Piecewise-linear time with a jump at each piece's start.
+double piecewise(const std::vector<Piece> &p, long M)
+{
+    const Piece *at = &p.front();
+    for (const Piece &q : p)
+        if (M >= q.from)
+            at = &q;
+    return at->a + at->b * double(M);
+}
+
+struct Outcome {
+    std::vector<long> sizes;
+    std::vector<long> starts;
+    int rounds = 0;
+};
+
+// The loop of sweep_sizes for one class, without MPI.
+Outcome sweep(const SizePlan &plan, const std::function<double(long)> &T)
+{
+    Outcome o;
+    o.sizes = plan.initial();
+    for (;; ++o.rounds) {
+        std::vector<double> y;
+        for (long M : o.sizes)
+            y.push_back(T(M));
+        o.starts = cpm::models::class_segments(o.sizes, y);
+        if (o.rounds >= plan.max_rounds)
+            break;
+        std::vector<long> add =
+            cpm::models::refine_sizes(o.sizes, y, o.starts, plan);
+        if (add.empty())
+            break;
+        for (long M : add)
+            EXPECT_FALSE(std::binary_search(o.sizes.begin(), o.sizes.end(), M))
+                << M << " measured again";
+        o.sizes.insert(o.sizes.end(), add.begin(), add.end());
+        std::sort(o.sizes.begin(), o.sizes.end());
+    }
+    return o;
+}
+
+// The start found for a true break B: the first measured size at or
+// after B, the size measured before it below B, and the bracket within
+// the plan's resolution.
+void expect_located(const Outcome &o, long B, long found, double resolution)
+{
+    auto it = std::lower_bound(o.sizes.begin(), o.sizes.end(), B);
+    ASSERT_NE(it, o.sizes.end());
+    EXPECT_EQ(found, *it) << "break " << B;
+    ASSERT_NE(it, o.sizes.begin());
+    long before = *(it - 1);
+    EXPECT_LT(before, B);
+    EXPECT_LE(found - before, std::max(1.0, resolution * double(found)))
+        << "break " << B << " bracketed by (" << before << ", " << found << "]";
+}
+
+TEST(SizePlan, InitialSizes)
+{
+    SizePlan p;
+    std::vector<long> v = p.initial();
+    // 0, the powers of two below 1 KiB, two sizes per octave from 1 KiB
+    // (2^k and 1.5 2^k) to 256 KiB, the powers of two from there to 4 MiB.
+    ASSERT_EQ(v.size(), 1u + 10u + 8u * 2u + 5u);
+    EXPECT_EQ(v[0], 0);
+    EXPECT_EQ(v[1], 1);
+    EXPECT_EQ(v[10], 512);
+    EXPECT_EQ(v[11], 1024);
+    EXPECT_EQ(v[12], 1536);
+    EXPECT_EQ(v[v.size() - 6], 196608);
+    EXPECT_EQ(v[v.size() - 5], 262144);
+    EXPECT_EQ(v[v.size() - 4], 524288);
+    EXPECT_EQ(v.back(), 4194304);
+    EXPECT_TRUE(std::is_sorted(v.begin(), v.end()));
+    EXPECT_EQ(std::adjacent_find(v.begin(), v.end()), v.end());
+    p.max_size = 100000; // not a power of two: it ends the list
+    p.per_octave = 4;
+    v = p.initial();
+    EXPECT_EQ(v.back(), 100000);
+    EXPECT_EQ(v[12], 1280);
+    EXPECT_LT(v[v.size() - 2], 100000);
+}
+
+TEST(SizePlan, BadFieldsAreRefused)
+{
+    SizePlan p;
+    p.max_size = 0;
+    EXPECT_THROW(p.initial(), cpm::UsageError);
+    p = SizePlan();
+    p.per_octave = 0;
+    EXPECT_THROW(p.initial(), cpm::UsageError);
+    p = SizePlan();
+    p.resolution = 0;
+    EXPECT_THROW(p.initial(), cpm::UsageError);
+    p = SizePlan();
+    p.sparse_from = 512; // below dense_from
+    EXPECT_THROW(p.initial(), cpm::UsageError);
+}
+
+TEST(SizePlan, LinearNeedsNoRefinement)
+{
+    SizePlan plan;
+    Outcome o = sweep(plan, [](long M) { return 2e-5 + 8e-9 * double(M); });
+    EXPECT_TRUE(o.starts.empty());
+    EXPECT_EQ(o.rounds, 0);
+    EXPECT_EQ(o.sizes, plan.initial());
+}
+
+TEST(SizePlan, BreaksAtMeasuredSizesAreExact)
+{
+    // The segments of the test beds: 8 KiB and 64 KiB, both measured.
+    std::vector<Piece> p = {{0, 3e-5, 8e-9},
+                            {8192, 5e-5, 1.0e-8},
+                            {65536, 1.2e-4, 1.5e-8}};
+    SizePlan plan;
+    Outcome o = sweep(plan, [&](long M) { return piecewise(p, M); });
+    ASSERT_EQ(o.starts, (std::vector<long>{8192, 65536}));
+    expect_located(o, 8192, o.starts[0], plan.resolution);
+    expect_located(o, 65536, o.starts[1], plan.resolution);
+    EXPECT_LE(o.sizes.size(), plan.initial().size() + 20);
+}
+
+TEST(SizePlan, BreaksBetweenSizesAreBisected)
+{
+    // Starts that no initial size hits: 5000 B and 300000 B, and a third
+    // (a drop, as a switch to a faster copy) at 1.2 MB.
+    std::vector<Piece> p = {{0, 2e-5, 1e-8},
+                            {5000, 4e-5, 1.2e-8},
+                            {300000, 2e-4, 1.6e-8},
+                            {1200000, 1e-4, 1.5e-8}};
+    for (double res : {0.01, 0.001}) {
+        SizePlan plan;
+        plan.resolution = res;
+        plan.max_rounds = 20;
+        Outcome o = sweep(plan, [&](long M) { return piecewise(p, M); });
+        ASSERT_EQ(o.starts.size(), 3u) << "resolution " << res;
+        expect_located(o, 5000, o.starts[0], res);
+        expect_located(o, 300000, o.starts[1], res);
+        expect_located(o, 1200000, o.starts[2], res);
+        // Bisection: a few sizes per break, not a dense sweep.
+        EXPECT_LE(o.sizes.size(), plan.initial().size() + 3 * 12)
+            << "resolution " << res;
+    }
+}
+
+TEST(SizePlan, ShortSegmentFoundThroughMisfit)
+{
+    // A segment of less than one octave (6000-9000 B): too few initial
+    // sizes for Bai-Perron (4 per segment); the misfit of the line over
+    // it adds sizes until both breaks are found.
+    std::vector<Piece> p = {{0, 2e-5, 1e-8},
+                            {6000, 6e-5, 1e-8},
+                            {9000, 3e-5, 1.1e-8}};
+    SizePlan plan;
+    plan.max_rounds = 20;
+    Outcome o = sweep(plan, [&](long M) { return piecewise(p, M); });
+    ASSERT_EQ(o.starts.size(), 2u);
+    expect_located(o, 6000, o.starts[0], plan.resolution);
+    expect_located(o, 9000, o.starts[1], plan.resolution);
+}
+
+TEST(SizePlan, RefineSizesRules)
+{
+    SizePlan plan;
+    std::vector<long> x = {0, 1, 2, 4, 8, 16, 1024, 2048, 4096, 8192};
+    std::vector<double> line;
+    for (long M : x)
+        line.push_back(1e-5 + 1e-9 * double(M));
+    // A straight line with a start at 4096: bisect (2048, 4096].
+    EXPECT_EQ(cpm::models::refine_sizes(x, line, {4096}, plan),
+              (std::vector<long>{3072}));
+    // No start, no misfit: nothing.
+    EXPECT_TRUE(cpm::models::refine_sizes(x, line, {}, plan).empty());
+    // A point off the line by 10%: the midpoints on both sides of it.
+    std::vector<double> bent = line;
+    bent[7] *= 1.1; // 2048
+    EXPECT_EQ(cpm::models::refine_sizes(x, bent, {}, plan),
+              (std::vector<long>{1536, 3072}));
+    plan.tolerance = 0.5;
+    EXPECT_TRUE(cpm::models::refine_sizes(x, bent, {}, plan).empty());
+    // A bracket already within the resolution: nothing (8191, 8192].
+    std::vector<long> z = {0, 1, 2, 4, 8191, 8192, 9000, 10000};
+    std::vector<double> yz;
+    for (long M : z)
+        yz.push_back(1e-5 + 1e-9 * double(M));
+    EXPECT_TRUE(cpm::models::refine_sizes(z, yz, {8192}, plan).empty());
+    // A time that is not positive: no refinement.
+    line[3] = 0;
+    EXPECT_TRUE(cpm::models::refine_sizes(x, line, {4096}, plan).empty());
+}
+
+} // namespace
