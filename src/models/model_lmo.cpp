@@ -377,7 +377,8 @@ Solved solve_segment(LMO &m, const LmoSegmentData &g,
         CPM_THROW("LMO: the sizes of a segment's experiments must satisfy "
                   "0 <= Ma < Mb" + at);
     const double dM = g.Mb - g.Ma;
-    std::vector<Acc> C(static_cast<std::size_t>(n)), t(static_cast<std::size_t>(n)), L(np), inv(np);
+    std::vector<Acc> C(static_cast<std::size_t>(n)),
+        t(static_cast<std::size_t>(n));
     // The one-way line of each pair: the empty reply (half the empty
     // roundtrip) taken off the one-to-one times at Ma and Mb.
     std::vector<double> slope(np), icpt(np);
@@ -406,12 +407,6 @@ Solved solve_segment(LMO &m, const LmoSegmentData &g,
             C[std::size_t(v[r])].add(c[r]);
             t[std::size_t(v[r])].add(tt[r]);
         }
-        for (int a = 0; a < 3; ++a)
-            for (int b = a + 1; b < 3; ++b) {
-                std::size_t p = pp[a][b];
-                L[p].add(icpt[p] - c[a] - c[b]);
-                inv[p].add(slope[p] - tt[a] - tt[b]);
-            }
     }
     Solved s;
     for (int i = 0; i < n; ++i) {
@@ -420,13 +415,24 @@ Solved solve_segment(LMO &m, const LmoSegmentData &g,
         warn_if_bad(m, s.C.back(), "C_" + std::to_string(i) + at);
         warn_if_bad(m, s.t.back(), "t_" + std::to_string(i) + at);
     }
+    // The pair's parameters from its own line and the processors' means
+    // (each over the C(n-1,2) triplets of the processor), so that C_i +
+    // L_ij + C_j and t_i + 1/beta_ij + t_j are the pair's measured line
+    // whatever the triplets' spread; the intervals add the processors'.
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
             std::size_t p = std::size_t(pair_index(n, i, j));
-            s.L.push_back(L[p].estimate(cl));
+            const stats::Estimate &ci = s.C[std::size_t(i)],
+                                  &cj = s.C[std::size_t(j)],
+                                  &ti = s.t[std::size_t(i)],
+                                  &tj = s.t[std::size_t(j)];
+            std::size_t k = std::min(ci.n, cj.n);
+            s.L.push_back({icpt[p] - ci.value - cj.value,
+                           std::hypot(ci.ci, cj.ci), k});
             warn_if_bad(m, s.L.back(), "L_" + std::to_string(i) + "," +
                                            std::to_string(j) + at);
-            stats::Estimate ib = inv[p].estimate(cl);
+            stats::Estimate ib{slope[p] - ti.value - tj.value,
+                               std::hypot(ti.ci, tj.ci), k};
             warn_if_bad(m, ib, "1/beta_" + std::to_string(i) + "," +
                                    std::to_string(j) + at);
             // beta = 1 / mean(1/beta); its interval by the delta method.

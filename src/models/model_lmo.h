@@ -32,9 +32,10 @@
  * Ma < Mb inside it, Ma = 0 in segment 0): the one-to-one experiments
  * i -M-> j with empty replies once per pair, the one-to-two experiments
  * r -M-> a,b with empty replies once per root of every triplet; each
- * triplet's system is solved and every parameter is the mean of its
- * estimates over the systems that contain it, with a Student-t interval
- * (accumulated per parameter, not stored per triplet).
+ * triplet's system gives C_r, t_r of its roots, averaged over the
+ * C(n-1,2) systems of each processor (accumulated per parameter, not
+ * stored per triplet) with a Student-t interval; L_ij, beta_ij are the
+ * pair's one-way line less those means.
  * S and M2 are Bai-Perron breakpoints of linear scatter and gather sweeps
  * (R strucchange), M1 the first tenfold jump of the gather sweep; kappa1,
  * kappa2 correct the slopes to least-squares fits of the sweeps. The
@@ -161,10 +162,11 @@ struct LmoP2pData {
 /** Solves C, t, L, beta of every segment (with confidence intervals at
  *  level cl) from the measurements: in each segment, per triplet,
  *  X_r(M) = T_r(M) - max(T_rx(M), T_ry(M)) = C_r + t_r M (one-to-two minus
- *  the larger one-to-one) gives C_r, t_r from Ma and Mb; the pair's
- *  one-way line T_ij(M) - T_ij^0/2 (the empty reply taken off) less the
- *  triplet's C and t gives L_ij, 1/beta_ij. Each estimate is averaged over
- *  the triplets that contain it, accumulated per parameter (O(n^2) memory).
+ *  the larger one-to-one) gives C_r, t_r from Ma and Mb, averaged over the
+ *  triplets of r (accumulated per parameter: O(n^2) memory, O(n^3) time);
+ *  the pair's one-way line T_ij(M) - T_ij^0/2 (the empty reply taken off)
+ *  less C_i + C_j and t_i + t_j gives L_ij and 1/beta_ij, so that every
+ *  p2p prediction is the pair's measured line.
  *  Negative or non-finite estimates are reported in LMO::warnings. */
 void lmo_solve_p2p(LMO &model, const LmoP2pData &data, double cl);
 

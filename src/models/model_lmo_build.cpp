@@ -226,6 +226,7 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
     std::vector<long> sizes = checked_sizes(comm, o, lo);
     int n = 0;
     CPM_MPI(MPI_Comm_size(comm, &n));
+    const double start = MPI_Wtime();
     Provenance prov = make_provenance(comm, o, sizes_text(sizes));
     std::vector<int> classes = pair_classes(prov.processors);
 
@@ -290,6 +291,7 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
                   std::to_string(long(g.Ma)) + "," + std::to_string(long(g.Mb));
     }
 
+    const double measured = MPI_Wtime() - start;
     lmo_solve_p2p(m, d, o.precision.cl);
     if (!s.one2many.M.empty() && !s.many2one.M.empty())
         lmo_fit_collectives(m, s.one2many, s.many2one, o.precision.cl);
@@ -305,6 +307,9 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         "pinned to eps by the sweep";
     if (o.segments)
         m.provenance.extra["segments"] = Segments{starts}.text();
+    char tbuf[32];
+    std::snprintf(tbuf, sizeof tbuf, "%g s", measured);
+    m.provenance.extra["p2p-time"] = tbuf; // rank 0's: sweep and experiments
     char hbuf[32];
     std::snprintf(hbuf, sizeof hbuf, "%g", lo.breakpoints.h);
     m.provenance.extra["breakpoints"] =

@@ -148,7 +148,9 @@ TEST(LMO, IntervalsAndWarningsFromNoisyData)
         EXPECT_GT(m.C[i].ci, 0.0);
         EXPECT_EQ(m.C[i].n, 6u); // C(4,2) triplets contain processor i
     }
-    EXPECT_EQ(m.L[0].n, 3u); // n-2 triplets contain a pair
+    // A pair's L: its own line less the processors' means (6 systems each).
+    EXPECT_EQ(m.L[0].n, 6u);
+    EXPECT_GT(m.L[0].ci, 0.0);
     // A processor that answers faster than its links allow: negative C.
     LmoP2pData bad = measurements(t, 32768);
     for (bench::Result &r : bad.segments[0].o2tA)
@@ -239,7 +241,7 @@ TEST(LMO, SolverScales)
     expect_same(m.C, t.C, "C", 0);
     expect_same(m.beta, t.beta, "beta", 0);
     EXPECT_EQ(m.C[0].n, std::size_t((n - 1) * (n - 2) / 2));
-    EXPECT_EQ(m.L[0].n, std::size_t(n - 2));
+    EXPECT_EQ(m.L[0].n, std::size_t((n - 1) * (n - 2) / 2));
 }
 
 // The n = 256 solve (issue 12: under 1 s of CPU), a benchmark: its data
