@@ -369,7 +369,7 @@ Solved solve_segment(LMO &m, const LmoSegmentData &g,
     const std::size_t nt = trip.size();
     const std::string at =
         g.from > 0 ? " (segment from " + std::to_string(g.from) + ")" : "";
-    if (g.o2oA.size() != np || g.o2oB.size() != np ||
+    if (g.o2oA.size() != 2 * np || g.o2oB.size() != 2 * np ||
         g.o2tA.size() != 3 * nt || g.o2tB.size() != 3 * nt)
         CPM_THROW("LMO: measurements do not match " + std::to_string(n) +
                   " processes" + at);
@@ -379,33 +379,32 @@ Solved solve_segment(LMO &m, const LmoSegmentData &g,
     const double dM = g.Mb - g.Ma;
     std::vector<Acc> C(static_cast<std::size_t>(n)),
         t(static_cast<std::size_t>(n));
-    // The one-way line of each pair: the empty reply (half the empty
-    // roundtrip) taken off the one-to-one times at Ma and Mb.
+    // The one-way line of each pair: the mean of its two directions, the
+    // empty replies (the empty roundtrip) taken off, at Ma and Mb.
     std::vector<double> slope(np), icpt(np);
     for (std::size_t p = 0; p < np; ++p) {
-        double R = rt0[p].T / 2;
-        double pa = g.o2oA[p].T - R, pb = g.o2oB[p].T - R;
+        double R = (rt0[p].T + rt0[np + p].T) / 2;
+        double pa = (g.o2oA[p].T + g.o2oA[np + p].T - R) / 2,
+               pb = (g.o2oB[p].T + g.o2oB[np + p].T - R) / 2;
         slope[p] = (pb - pa) / dM;
         icpt[p] = pa - g.Ma * slope[p];
     }
+    // The one-to-one time r -> x (the first C(n,2) go from the lower rank).
+    auto T1 = [&](const std::vector<bench::Result> &v, int r, int x) {
+        return v[std::size_t(pair_index(n, r, x)) + (r < x ? 0 : np)].T;
+    };
     for (std::size_t e = 0; e < nt; ++e) {
         int v[3] = {trip[e].i, trip[e].j, trip[e].k};
-        std::size_t pp[3][3];
-        for (int a = 0; a < 3; ++a)
-            for (int b = 0; b < 3; ++b)
-                pp[a][b] = a == b ? 0 : std::size_t(pair_index(n, v[a], v[b]));
-        double c[3], tt[3];
         for (int r = 0; r < 3; ++r) {
-            int x = (r + 1) % 3, y = (r + 2) % 3;
+            int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
             // X_r(M) = one-to-two - the larger one-to-one = C_r + t_r M.
             double xa = g.o2tA[3 * e + std::size_t(r)].T -
-                        std::max(g.o2oA[pp[r][x]].T, g.o2oA[pp[r][y]].T);
+                        std::max(T1(g.o2oA, v[r], x), T1(g.o2oA, v[r], y));
             double xb = g.o2tB[3 * e + std::size_t(r)].T -
-                        std::max(g.o2oB[pp[r][x]].T, g.o2oB[pp[r][y]].T);
-            tt[r] = (xb - xa) / dM;
-            c[r] = xa - g.Ma * tt[r];
-            C[std::size_t(v[r])].add(c[r]);
-            t[std::size_t(v[r])].add(tt[r]);
+                        std::max(T1(g.o2oB, v[r], x), T1(g.o2oB, v[r], y));
+            double tr = (xb - xa) / dM;
+            C[std::size_t(v[r])].add(xa - g.Ma * tr);
+            t[std::size_t(v[r])].add(tr);
         }
     }
     Solved s;
@@ -481,6 +480,25 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
             g.beta = std::move(s.beta);
             m.segments.push_back(std::move(g));
         }
+    }
+    // The one-to-two experiments of a later segment separate C_r, t_r
+    // from the links only if the root's second send outlasts its receive
+    // delay of the nearer reply (doc/models.md, LMO).
+    for (std::size_t k = 1; k < d.segments.size(); ++k) {
+        const LmoSegment &g = m.segments[k - 1];
+        const double Ma = d.segments[k].Ma;
+        std::string roots;
+        for (int r = 0; r < n; ++r)
+            if (g.C[std::size_t(r)].value + g.t[std::size_t(r)].value * Ma <
+                m.C[std::size_t(r)].value)
+                roots += (roots.empty() ? "" : ",") + std::to_string(r);
+        if (!roots.empty())
+            m.warnings.push_back(
+                "LMO: in the segment from " + std::to_string(g.from) +
+                " the send delay C_r + t_r M of root(s) " + roots +
+                " is shorter than its receive delay C_r of the first "
+                "segment: their C_r, t_r there (and L, beta of their pairs) "
+                "may be off; point-to-point predictions are not");
     }
 }
 

@@ -30,7 +30,7 @@
  *
  * Estimation (the paper's experiment set, per segment at two sizes
  * Ma < Mb inside it, Ma = 0 in segment 0): the one-to-one experiments
- * i -M-> j with empty replies once per pair, the one-to-two experiments
+ * i -M-> j with empty replies once per ordered pair, the one-to-two experiments
  * r -M-> a,b with empty replies once per root of every triplet; each
  * triplet's system gives C_r, t_r of its roots, averaged over the
  * C(n-1,2) systems of each processor (accumulated per parameter, not
@@ -142,8 +142,9 @@ struct LmoSegmentData {
     long from = 0;  /**< first size of the segment (0 for the first) */
     double Ma = 0;  /**< smaller size (0 in the first segment) */
     double Mb = 0;  /**< larger size */
-    /** One-to-one i -> j (i < j), Ma bytes out, empty reply, all_pairs
-     *  order; in the first segment (Ma = 0) the empty roundtrips. */
+    /** One-to-one experiments, Ma bytes out, empty reply, 2 C(n,2): i -> j
+     *  for the pairs (i < j) of all_pairs, then j -> i in the same order;
+     *  in the first segment (Ma = 0) the empty roundtrips. */
     std::vector<bench::Result> o2oA;
     std::vector<bench::Result> o2oB; /**< the same with Mb bytes */
     /** One-to-two with Ma bytes and empty replies, 3 per triplet of
@@ -164,7 +165,8 @@ struct LmoP2pData {
  *  X_r(M) = T_r(M) - max(T_rx(M), T_ry(M)) = C_r + t_r M (one-to-two minus
  *  the larger one-to-one) gives C_r, t_r from Ma and Mb, averaged over the
  *  triplets of r (accumulated per parameter: O(n^2) memory, O(n^3) time);
- *  the pair's one-way line T_ij(M) - T_ij^0/2 (the empty reply taken off)
+ *  the pair's one-way line, the mean of T_ij(M) - T_ij^0/2 over its two
+ *  directions (the empty reply taken off),
  *  less C_i + C_j and t_i + t_j gives L_ij and 1/beta_ij, so that every
  *  p2p prediction is the pair's measured line.
  *  Negative or non-finite estimates are reported in LMO::warnings. */

@@ -56,10 +56,12 @@ LmoSegmentData segment_data(const LMO &m, long from, double Ma, double Mb)
     g.from = from;
     g.Ma = Ma;
     g.Mb = Mb;
-    for (const bench::Pair &p : bench::all_pairs(m.n)) {
-        g.o2oA.push_back(result(m.roundtrip(p.i, p.j, Ma, 0)));
-        g.o2oB.push_back(result(m.roundtrip(p.i, p.j, Mb, 0)));
-    }
+    for (int dir = 0; dir < 2; ++dir)
+        for (const bench::Pair &p : bench::all_pairs(m.n)) {
+            int i = dir ? p.j : p.i, j = dir ? p.i : p.j;
+            g.o2oA.push_back(result(m.roundtrip(i, j, Ma, 0)));
+            g.o2oB.push_back(result(m.roundtrip(i, j, Mb, 0)));
+        }
     for (const bench::Triplet &tr : bench::all_triplets(m.n)) {
         int v[3] = {tr.i, tr.j, tr.k};
         for (int r = 0; r < 3; ++r) {
@@ -86,6 +88,10 @@ LMO segmented_truth(int n, unsigned seed)
     LMO m = truth(n, seed);
     for (long from : {8192L, 65536L}) {
         LMO o = truth(n, seed + unsigned(from));
+        // A send at least as long as the first segment's receive delay
+        // (the one-to-two experiments' condition; doc/models.md, LMO).
+        for (int i = 0; i < n; ++i)
+            o.C[std::size_t(i)].value += m.C[std::size_t(i)].value;
         m.segments.push_back({from, o.C, o.t, o.L, o.beta});
     }
     return m;
@@ -185,6 +191,16 @@ TEST(LMO, RecoversEveryParameterOfEverySegment)
         for (double M : {0.0, 500.0, 8191.0, 8192.0, 30000.0, 1e6})
             EXPECT_LT(rel(m.p2p(0, n - 1, M), t.p2p(0, n - 1, M)), 1e-9) << M;
     }
+    // A later segment whose sends are shorter than the first's receive
+    // delay: exact here (synthetic data follow the equations), but warned.
+    LMO s = segmented_truth(4, 9), w;
+    s.segments[0].C[1].value = s.C[1].value / 4;
+    s.segments[0].t[1].value = 1e-12;
+    lmo_solve_p2p(w, segmented_measurements(s), 0.95);
+    ASSERT_EQ(w.warnings.size(), 1u);
+    EXPECT_NE(w.warnings[0].find("from 8192"), std::string::npos);
+    EXPECT_NE(w.warnings[0].find("root(s) 1 "), std::string::npos)
+        << w.warnings[0];
     // The first segment alone is not the truth above 8192 bytes.
     LMO t = segmented_truth(4, 3), one = t;
     one.segments.clear();
