@@ -161,6 +161,7 @@ LMO compose(const LMO_model *c, bool full)
     m.M2 = threshold_of(c->M2, pm.M2);
     m.kappa1 = pm.kappa1;
     m.kappa2 = pm.kappa2;
+    m.segments = pm.segments; // the public fields hold the first segment
     if (full) {
         m.one2many_small = fit_of(c->one2many_small, pm.one2many_small);
         m.one2many_large = fit_of(c->one2many_large, pm.one2many_large);
@@ -415,6 +416,8 @@ double LMO_estimate_p2p(const LMO_model *model, int i, int j, int M)
         int p = checked_pair(priv_of(model).m.n, i, j, M);
         if (p < 0)
             return 0.0;
+        if (!priv_of(model).m.segments.empty())
+            return compose(model, false).p2p(i, j, double(M));
         // The pair alone, as a model of 2 processes.
         LMO two;
         two.n = 2;

@@ -100,6 +100,15 @@ void lmo_initialize(MPI_Comm comm, const models::LMO *model)
         put(v, m.M2);
         v.push_back(m.kappa1);
         v.push_back(m.kappa2);
+        // The size segments after the first: count, then each one's start
+        // and parameters.
+        v.push_back(double(m.segments.size()));
+        for (const models::LmoSegment &g : m.segments) {
+            v.push_back(double(g.from));
+            for (const auto *x : {&g.C, &g.t, &g.L, &g.beta})
+                for (const auto &e : *x)
+                    v.push_back(e.value);
+        }
     }
     v = broadcast(comm, std::move(v), have, "LMO");
     Reader r{v};
@@ -119,6 +128,20 @@ void lmo_initialize(MPI_Comm comm, const models::LMO *model)
     m->M2 = r.maybe();
     m->kappa1 = r.next();
     m->kappa2 = r.next();
+    std::size_t segments = std::size_t(r.next());
+    for (std::size_t k = 0; k < segments; ++k) {
+        models::LmoSegment g;
+        g.from = long(r.next());
+        for (int i = 0; i < m->n; ++i)
+            g.C.push_back(est());
+        for (int i = 0; i < m->n; ++i)
+            g.t.push_back(est());
+        for (std::size_t p = 0; p < pairs_of(m->n); ++p)
+            g.L.push_back(est());
+        for (std::size_t p = 0; p < pairs_of(m->n); ++p)
+            g.beta.push_back(est());
+        m->segments.push_back(std::move(g));
+    }
     g_lmo = std::move(m);
 }
 

@@ -25,6 +25,11 @@ void check_lmo(const models::LMO &m)
         m.beta.size() != pairs)
         throw UsageError("the LMO model is incomplete (n = " +
                          std::to_string(m.n) + ")");
+    for (const models::LmoSegment &g : m.segments)
+        if (g.C.size() != n || g.t.size() != n || g.L.size() != pairs ||
+            g.beta.size() != pairs)
+            throw UsageError("the LMO model's segment from " +
+                             std::to_string(g.from) + " is incomplete");
 }
 
 void check_hockney(const models::Hockney &h)
@@ -206,7 +211,7 @@ double lmo_root_cost(const models::LMO &m, int root, double M)
 {
     check_lmo(m);
     check_root(m.n, root);
-    return m.C[std::size_t(root)].value + m.t[std::size_t(root)].value * M;
+    return m.C_at(root, M) + m.t_at(root, M) * M;
 }
 
 double lmo_leg(const models::LMO &m, int root, int i, double M)
@@ -214,11 +219,7 @@ double lmo_leg(const models::LMO &m, int root, int i, double M)
     check_lmo(m);
     check_root(m.n, root);
     check_root(m.n, i);
-    if (i == root)
-        return 0;
-    std::size_t p = std::size_t(models::pair_index(m.n, root, i));
-    return m.L[p].value + m.C[std::size_t(i)].value +
-           M * (1 / m.beta[p].value + m.t[std::size_t(i)].value);
+    return m.leg(root, i, M); // in the segment of M
 }
 
 std::vector<int> scatter_linear_order(const models::LMO &m, int root,

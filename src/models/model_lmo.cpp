@@ -3,9 +3,11 @@
 #include "model_check.h"
 #include "benchmark_schedule.h"
 #include "common_error.h"
+#include "stats_ci.h"
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <sstream>
 
 namespace cpm::models {
@@ -26,6 +28,14 @@ const std::vector<RecordSpec> &LMO::schema()
         {"many2one_large", Index::None, {"c0", "c1", "ci0", "ci1"}, false},
         {"kappa1", Index::None, {"value"}, true},
         {"kappa2", Index::None, {"value"}, true},
+        // "segment I J FROM L L_ci beta beta_ci C_i C_i_ci t_i t_i_ci C_j
+        // C_j_ci t_j t_j_ci": the parameters of pair I,J's time from FROM
+        // bytes on (a size segment after the first), every pair at every
+        // segment start; none in a model of one segment.
+        {"segment", Index::PairSize,
+         {"L", "L_ci", "beta", "beta_ci", "C_i", "C_i_ci", "t_i", "t_i_ci",
+          "C_j", "C_j_ci", "t_j", "t_j_ci"},
+         false},
     };
     return s;
 }
@@ -63,8 +73,84 @@ ModelData LMO::to_data() const
     fit("many2one_large", many2one_large);
     d.add("kappa1", {}, {kappa1});
     d.add("kappa2", {}, {kappa2});
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            for (const LmoSegment &g : segments) {
+                const stats::Estimate &l = g.L.at(p), &b = g.beta.at(p),
+                                      &ci = g.C.at(i), &ti = g.t.at(i),
+                                      &cj = g.C.at(j), &tj = g.t.at(j);
+                d.add("segment", {i, j, int(g.from)},
+                      {l.value, l.ci, b.value, b.ci, ci.value, ci.ci,
+                       ti.value, ti.ci, cj.value, cj.ci, tj.value, tj.ci});
+            }
+        }
     return d;
 }
+
+namespace {
+
+/* The segments of "segment" records: every pair at every start, the
+ * processor values the same in all pairs of a processor. */
+std::vector<LmoSegment> segments_from(const ModelData &d)
+{
+    const int n = d.n;
+    const std::size_t np = std::size_t(n) * std::size_t(n - 1) / 2;
+    std::map<long, LmoSegment> by;
+    std::map<long, std::vector<char>> have_p, have_i;
+    auto fail = [](const std::string &what) {
+        throw UsageError("LMO: segment records: " + what);
+    };
+    for (const Record *r : d.find("segment")) {
+        int i = r->index.at(0), j = r->index.at(1);
+        long from = r->index.at(2);
+        const std::vector<double> &v = r->values;
+        std::string at = std::to_string(i) + " " + std::to_string(j) + " " +
+                         std::to_string(from);
+        if (from <= 0)
+            fail("segment " + at + " must start above 0 bytes (the first "
+                 "segment is C, t, L and beta)");
+        LmoSegment &g = by[from];
+        if (g.C.empty()) {
+            g.from = from;
+            g.C.resize(std::size_t(n));
+            g.t.resize(std::size_t(n));
+            g.L.resize(np);
+            g.beta.resize(np);
+            have_p[from].assign(np, 0);
+            have_i[from].assign(std::size_t(n), 0);
+        }
+        std::size_t p = std::size_t(pair_index(n, i, j));
+        g.L[p] = {v.at(0), v.at(1), 1};
+        g.beta[p] = {v.at(2), v.at(3), 1};
+        have_p[from][p] = 1;
+        for (int side = 0; side < 2; ++side) {
+            int x = side == 0 ? i : j;
+            stats::Estimate c{v.at(4 + 4 * side), v.at(5 + 4 * side), 1},
+                t{v.at(6 + 4 * side), v.at(7 + 4 * side), 1};
+            std::size_t k = std::size_t(x);
+            if (have_i[from][k] &&
+                (g.C[k].value != c.value || g.C[k].ci != c.ci ||
+                 g.t[k].value != t.value || g.t[k].ci != t.ci))
+                fail("processor " + std::to_string(x) + " has two values of "
+                     "C or t in the segment from " + std::to_string(from));
+            g.C[k] = c;
+            g.t[k] = t;
+            have_i[from][k] = 1;
+        }
+    }
+    std::vector<LmoSegment> out;
+    for (auto &kv : by) {
+        for (char h : have_p[kv.first])
+            if (!h)
+                fail("the segment from " + std::to_string(kv.first) +
+                     " lacks a pair (every pair needs every segment start)");
+        out.push_back(std::move(kv.second));
+    }
+    return out;
+}
+
+} // namespace
 
 LMO LMO::from_data(const ModelData &d)
 {
@@ -107,7 +193,63 @@ LMO LMO::from_data(const ModelData &d)
     m.many2one_large = fit("many2one_large");
     m.kappa1 = d.scalar("kappa1").at(0);
     m.kappa2 = d.scalar("kappa2").at(0);
+    m.segments = segments_from(d);
     return m;
+}
+
+int LMO::segment_of(double M) const
+{
+    int k = 0;
+    while (std::size_t(k) < segments.size() &&
+           M >= double(segments[std::size_t(k)].from))
+        ++k;
+    return k;
+}
+
+namespace {
+
+/* Parameter x of segment k: the first segment's vector or segments[k-1]'s. */
+double in_segment(const LMO &m, int k, std::size_t at,
+                  std::vector<stats::Estimate> LMO::*first,
+                  std::vector<stats::Estimate> LmoSegment::*later)
+{
+    if (k == 0)
+        return (m.*first).at(at).value;
+    return (m.segments[std::size_t(k - 1)].*later).at(at).value;
+}
+
+} // namespace
+
+double LMO::C_at(int i, double M) const
+{
+    return in_segment(*this, segment_of(M), std::size_t(i), &LMO::C,
+                      &LmoSegment::C);
+}
+
+double LMO::t_at(int i, double M) const
+{
+    return in_segment(*this, segment_of(M), std::size_t(i), &LMO::t,
+                      &LmoSegment::t);
+}
+
+double LMO::L_at(int p, double M) const
+{
+    return in_segment(*this, segment_of(M), std::size_t(p), &LMO::L,
+                      &LmoSegment::L);
+}
+
+double LMO::beta_at(int p, double M) const
+{
+    return in_segment(*this, segment_of(M), std::size_t(p), &LMO::beta,
+                      &LmoSegment::beta);
+}
+
+double LMO::leg(int root, int i, double M) const
+{
+    if (i == root)
+        return 0;
+    int p = pair_index(n, root, i);
+    return L_at(p, M) + C_at(i, M) + M * (1 / beta_at(p, M) + t_at(i, M));
 }
 
 double LMO::p2p(int i, int j, double M) const
@@ -117,8 +259,8 @@ double LMO::p2p(int i, int j, double M) const
     if (i == j)
         return 0;
     int p = pair_index(n, i, j);
-    return C[i].value + L[p].value + C[j].value +
-           M * (t[i].value + 1 / beta[p].value + t[j].value);
+    return C_at(i, M) + L_at(p, M) + C_at(j, M) +
+           M * (t_at(i, M) + 1 / beta_at(p, M) + t_at(j, M));
 }
 
 double LMO::roundtrip(int i, int j, double M1, double M2) const
@@ -128,12 +270,12 @@ double LMO::roundtrip(int i, int j, double M1, double M2) const
 
 double LMO::one_to_two(int r, int a, int b, double M) const
 {
-    auto leg = [&](int x) {
-        int p = pair_index(n, r, x);
-        return 2 * L[p].value + 2 * C[x].value + M / beta[p].value +
-               M * t[x].value;
+    // The reply of x: empty, in the first segment.
+    auto reply = [&](int x) {
+        return C[x].value + L[pair_index(n, r, x)].value + C[r].value;
     };
-    return 3 * C[r].value + 2 * M * t[r].value + std::max(leg(a), leg(b));
+    return 2 * (C_at(r, M) + t_at(r, M) * M) +
+           std::max(leg(r, a, M) + reply(a), leg(r, b, M) + reply(b));
 }
 
 namespace {
@@ -146,13 +288,11 @@ struct Legs {
 Legs legs(const LMO &m, int root, double M)
 {
     Legs g;
-    g.root = (m.n - 1) * (m.C[root].value + m.t[root].value * M);
+    g.root = (m.n - 1) * (m.C_at(root, M) + m.t_at(root, M) * M);
     for (int i = 0; i < m.n; ++i) {
         if (i == root)
             continue;
-        int p = pair_index(m.n, root, i);
-        double leg = m.L[p].value + m.C[i].value +
-                     M * (1 / m.beta[p].value + m.t[i].value);
+        double leg = m.leg(root, i, M);
         g.max = std::max(g.max, leg);
         g.sum += leg;
     }
@@ -192,84 +332,174 @@ void warn_if_bad(LMO &m, const stats::Estimate &e, const std::string &what)
 
 } // namespace
 
+namespace {
+
+/* Running mean and variance (Welford) of one parameter's estimates. */
+struct Acc {
+    double n = 0, mean = 0, m2 = 0;
+    void add(double x)
+    {
+        n += 1;
+        double d = x - mean;
+        mean += d / n;
+        m2 += d * (x - mean);
+    }
+    stats::Estimate estimate(double cl) const
+    {
+        stats::Estimate e;
+        e.value = mean;
+        e.n = std::size_t(n);
+        if (n >= 2)
+            e.ci = stats::t_quantile((1 + cl) / 2, n - 1) *
+                   std::sqrt(m2 / (n - 1)) / std::sqrt(n);
+        return e;
+    }
+};
+
+/* The parameters of one segment, solved from its measurements. */
+struct Solved {
+    std::vector<stats::Estimate> C, t, L, beta;
+};
+
+Solved solve_segment(LMO &m, const LmoSegmentData &g,
+                     const std::vector<bench::Result> &rt0, int n,
+                     const std::vector<bench::Triplet> &trip, double cl)
+{
+    const std::size_t np = std::size_t(n) * std::size_t(n - 1) / 2;
+    const std::size_t nt = trip.size();
+    const std::string at =
+        g.from > 0 ? " (segment from " + std::to_string(g.from) + ")" : "";
+    if (g.o2oA.size() != 2 * np || g.o2oB.size() != 2 * np ||
+        g.o2tA.size() != 3 * nt || g.o2tB.size() != 3 * nt)
+        CPM_THROW("LMO: measurements do not match " + std::to_string(n) +
+                  " processes" + at);
+    if (!(g.Mb > g.Ma) || !(g.Ma >= 0))
+        CPM_THROW("LMO: the sizes of a segment's experiments must satisfy "
+                  "0 <= Ma < Mb" + at);
+    const double dM = g.Mb - g.Ma;
+    std::vector<Acc> C(static_cast<std::size_t>(n)),
+        t(static_cast<std::size_t>(n));
+    // The one-way line of each pair: the mean of its two directions, the
+    // empty replies (the empty roundtrip) taken off, at Ma and Mb.
+    std::vector<double> slope(np), icpt(np);
+    for (std::size_t p = 0; p < np; ++p) {
+        double R = (rt0[p].T + rt0[np + p].T) / 2;
+        double pa = (g.o2oA[p].T + g.o2oA[np + p].T - R) / 2,
+               pb = (g.o2oB[p].T + g.o2oB[np + p].T - R) / 2;
+        slope[p] = (pb - pa) / dM;
+        icpt[p] = pa - g.Ma * slope[p];
+    }
+    // The one-to-one time r -> x (the first C(n,2) go from the lower rank).
+    auto T1 = [&](const std::vector<bench::Result> &v, int r, int x) {
+        return v[std::size_t(pair_index(n, r, x)) + (r < x ? 0 : np)].T;
+    };
+    for (std::size_t e = 0; e < nt; ++e) {
+        int v[3] = {trip[e].i, trip[e].j, trip[e].k};
+        for (int r = 0; r < 3; ++r) {
+            int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
+            // X_r(M) = one-to-two - the larger one-to-one = C_r + t_r M.
+            double xa = g.o2tA[3 * e + std::size_t(r)].T -
+                        std::max(T1(g.o2oA, v[r], x), T1(g.o2oA, v[r], y));
+            double xb = g.o2tB[3 * e + std::size_t(r)].T -
+                        std::max(T1(g.o2oB, v[r], x), T1(g.o2oB, v[r], y));
+            double tr = (xb - xa) / dM;
+            C[std::size_t(v[r])].add(xa - g.Ma * tr);
+            t[std::size_t(v[r])].add(tr);
+        }
+    }
+    Solved s;
+    for (int i = 0; i < n; ++i) {
+        s.C.push_back(C[std::size_t(i)].estimate(cl));
+        s.t.push_back(t[std::size_t(i)].estimate(cl));
+        warn_if_bad(m, s.C.back(), "C_" + std::to_string(i) + at);
+        warn_if_bad(m, s.t.back(), "t_" + std::to_string(i) + at);
+    }
+    // The pair's parameters from its own line and the processors' means
+    // (each over the C(n-1,2) triplets of the processor), so that C_i +
+    // L_ij + C_j and t_i + 1/beta_ij + t_j are the pair's measured line
+    // whatever the triplets' spread; the intervals add the processors'.
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            std::size_t p = std::size_t(pair_index(n, i, j));
+            const stats::Estimate &ci = s.C[std::size_t(i)],
+                                  &cj = s.C[std::size_t(j)],
+                                  &ti = s.t[std::size_t(i)],
+                                  &tj = s.t[std::size_t(j)];
+            std::size_t k = std::min(ci.n, cj.n);
+            s.L.push_back({icpt[p] - ci.value - cj.value,
+                           std::hypot(ci.ci, cj.ci), k});
+            warn_if_bad(m, s.L.back(), "L_" + std::to_string(i) + "," +
+                                           std::to_string(j) + at);
+            stats::Estimate ib{slope[p] - ti.value - tj.value,
+                               std::hypot(ti.ci, tj.ci), k};
+            warn_if_bad(m, ib, "1/beta_" + std::to_string(i) + "," +
+                                   std::to_string(j) + at);
+            // beta = 1 / mean(1/beta); its interval by the delta method.
+            s.beta.push_back(
+                {1 / ib.value, ib.ci / (ib.value * ib.value), ib.n});
+        }
+    return s;
+}
+
+} // namespace
+
 void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
 {
     const int n = d.n;
     if (n < 3)
         throw UsageError("the LMO model needs at least 3 processes, got " +
                          std::to_string(n));
+    if (d.segments.empty() || d.segments[0].from != 0 ||
+        d.segments[0].Ma != 0)
+        CPM_THROW("LMO: the first segment's measurements must start at 0 "
+                  "bytes with empty experiments (Ma = 0)");
+    for (std::size_t k = 1; k < d.segments.size(); ++k)
+        if (!(d.segments[k].from > d.segments[k - 1].from) ||
+            !(d.segments[k].Ma >= double(d.segments[k].from)))
+            CPM_THROW("LMO: segments must start at increasing sizes, with "
+                      "their experiments inside them");
     std::vector<bench::Triplet> trip = bench::all_triplets(n);
-    std::size_t np = std::size_t(n) * (n - 1) / 2, nt = trip.size();
-    if (d.rt0.size() != np || d.o2t0.size() != 3 * nt ||
-        d.o2tM.size() != 3 * nt || d.o2oM.size() != 6 * nt)
-        CPM_THROW("LMO: measurements do not match " + std::to_string(n) +
-                  " processes");
-    if (!(d.M > 0))
-        CPM_THROW("LMO: the size of the non-empty experiments must be > 0");
-    const double M = d.M;
-    std::vector<std::vector<double>> C(n), t(n), L(np), inv(np);
-    auto T0 = [&](int a, int b) { return d.rt0[pair_index(n, a, b)].T; };
-    for (std::size_t e = 0; e < nt; ++e) {
-        int v[3] = {trip[e].i, trip[e].j, trip[e].k};
-        // One-to-one with M, from root v[r] to its two others (a < b):
-        // o2oM[6e + 2r + 0] to a, [6e + 2r + 1] to b.
-        auto T1 = [&](int r, int x) {
-            int a = v[(r + 1) % 3], b = v[(r + 2) % 3];
-            if (a > b)
-                std::swap(a, b);
-            return d.o2oM[6 * e + 2 * r + (x == a ? 0 : 1)].T;
-        };
-        double c[3], tt[3];
-        for (int r = 0; r < 3; ++r) {
-            int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
-            c[r] = d.o2t0[3 * e + r].T - std::max(T0(v[r], x), T0(v[r], y));
-            C[v[r]].push_back(c[r]);
-        }
-        auto slot = [&](int x) { return x == v[0] ? 0 : x == v[1] ? 1 : 2; };
-        double l[3][3];
-        for (int a = 0; a < 3; ++a)
-            for (int b = a + 1; b < 3; ++b) {
-                l[a][b] = l[b][a] = T0(v[a], v[b]) / 2 - c[a] - c[b];
-                L[pair_index(n, v[a], v[b])].push_back(l[a][b]);
-            }
-        for (int r = 0; r < 3; ++r) {
-            int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
-            tt[r] = (d.o2tM[3 * e + r].T - std::max(T1(r, x), T1(r, y)) -
-                     c[r]) / M;
-            t[v[r]].push_back(tt[r]);
-        }
-        // 1/beta from both directions of every pair of the triplet.
-        for (int r = 0; r < 3; ++r)
-            for (int q = 1; q <= 2; ++q) {
-                int x = v[(r + q) % 3], s = slot(x);
-                double ib = (T1(r, x) - 2 * c[r] - 2 * l[r][s] - 2 * c[s]) / M -
-                            tt[r] - tt[s];
-                inv[pair_index(n, v[r], x)].push_back(ib);
-            }
-    }
     m.n = n;
-    m.C.clear();
-    m.t.clear();
-    m.L.clear();
-    m.beta.clear();
-    for (int i = 0; i < n; ++i) {
-        m.C.push_back(stats::mean_estimate(C[i], cl));
-        m.t.push_back(stats::mean_estimate(t[i], cl));
-        warn_if_bad(m, m.C[i], "C_" + std::to_string(i));
-        warn_if_bad(m, m.t[i], "t_" + std::to_string(i));
-    }
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j) {
-            int p = pair_index(n, i, j);
-            m.L.push_back(stats::mean_estimate(L[p], cl));
-            warn_if_bad(m, m.L[p], "L_" + std::to_string(i) + "," +
-                                       std::to_string(j));
-            stats::Estimate ib = stats::mean_estimate(inv[p], cl);
-            warn_if_bad(m, ib, "1/beta_" + std::to_string(i) + "," +
-                                   std::to_string(j));
-            // beta = 1 / mean(1/beta); its interval by the delta method.
-            m.beta.push_back({1 / ib.value, ib.ci / (ib.value * ib.value), ib.n});
+    m.warnings.clear();
+    m.segments.clear();
+    // Empty replies are in the first segment: its empty roundtrips.
+    const std::vector<bench::Result> &rt0 = d.segments[0].o2oA;
+    for (std::size_t k = 0; k < d.segments.size(); ++k) {
+        Solved s = solve_segment(m, d.segments[k], rt0, n, trip, cl);
+        if (k == 0) {
+            m.C = std::move(s.C);
+            m.t = std::move(s.t);
+            m.L = std::move(s.L);
+            m.beta = std::move(s.beta);
+        } else {
+            LmoSegment g;
+            g.from = d.segments[k].from;
+            g.C = std::move(s.C);
+            g.t = std::move(s.t);
+            g.L = std::move(s.L);
+            g.beta = std::move(s.beta);
+            m.segments.push_back(std::move(g));
         }
+    }
+    // The one-to-two experiments of a later segment separate C_r, t_r
+    // from the links only if the root's second send outlasts its receive
+    // delay of the nearer reply (doc/models.md, LMO).
+    for (std::size_t k = 1; k < d.segments.size(); ++k) {
+        const LmoSegment &g = m.segments[k - 1];
+        const double Ma = d.segments[k].Ma;
+        std::string roots;
+        for (int r = 0; r < n; ++r)
+            if (g.C[std::size_t(r)].value + g.t[std::size_t(r)].value * Ma <
+                m.C[std::size_t(r)].value)
+                roots += (roots.empty() ? "" : ",") + std::to_string(r);
+        if (!roots.empty())
+            m.warnings.push_back(
+                "LMO: in the segment from " + std::to_string(g.from) +
+                " the send delay C_r + t_r M of root(s) " + roots +
+                " is shorter than its receive delay C_r of the first "
+                "segment: their C_r, t_r there (and L, beta of their pairs) "
+                "may be off; point-to-point predictions are not");
+    }
 }
 
 std::optional<std::size_t> first_escalation(const Sweep &s)

@@ -23,9 +23,19 @@
  * (between M1 and M2 the gather escalates irregularly; the prediction is
  * the time without escalations).
  *
- * Estimation: empty roundtrips, and one-to-two and one-to-one experiments
- * on every triplet i < j < k, whose equations are solved per triplet;
- * each parameter is the mean of its estimates, with a Student-t interval.
+ * Where the point-to-point time is piecewise in M (model_segments.h), every
+ * parameter has a value per size segment, C_i^s, t_i^s, L_ij^s, beta_ij^s,
+ * start_s <= M < start_{s+1}, and every prediction takes the segment of
+ * each message's size (an empty message: segment 0).
+ *
+ * Estimation (the paper's experiment set, per segment at two sizes
+ * Ma < Mb inside it, Ma = 0 in segment 0): the one-to-one experiments
+ * i -M-> j with empty replies once per ordered pair, the one-to-two experiments
+ * r -M-> a,b with empty replies once per root of every triplet; each
+ * triplet's system gives C_r, t_r of its roots, averaged over the
+ * C(n-1,2) systems of each processor (accumulated per parameter, not
+ * stored per triplet) with a Student-t interval; L_ij, beta_ij are the
+ * pair's one-way line less those means.
  * S and M2 are Bai-Perron breakpoints of linear scatter and gather sweeps
  * (R strucchange), M1 the first tenfold jump of the gather sweep; kappa1,
  * kappa2 correct the slopes to least-squares fits of the sweeps. The
@@ -47,13 +57,29 @@
 
 namespace cpm::models {
 
+/** The parameters of one size segment after the first. */
+struct LmoSegment {
+    long from = 0;                    /**< first size of the segment (B) */
+    std::vector<stats::Estimate> C;   /**< fixed delay per processor (s) */
+    std::vector<stats::Estimate> t;   /**< delay per byte per processor */
+    std::vector<stats::Estimate> L;   /**< latency per pair (s) */
+    std::vector<stats::Estimate> beta;/**< transmission rate per pair */
+};
+
 /** The LMO model of n processes. */
 struct LMO {
     int n = 0;                        /**< number of processes */
-    std::vector<stats::Estimate> C;   /**< fixed delay per processor (s) */
-    std::vector<stats::Estimate> t;   /**< delay per byte per processor (s/B) */
-    std::vector<stats::Estimate> L;   /**< latency per pair (s) */
-    std::vector<stats::Estimate> beta;/**< transmission rate per pair (B/s) */
+    std::vector<stats::Estimate> C;   /**< fixed delay per processor (s),
+                                           the first size segment */
+    std::vector<stats::Estimate> t;   /**< delay per byte per processor
+                                           (s/B), the first segment */
+    std::vector<stats::Estimate> L;   /**< latency per pair (s), the first
+                                           segment */
+    std::vector<stats::Estimate> beta;/**< transmission rate per pair (B/s),
+                                           the first segment */
+    /** The segments after the first, by increasing first size (empty: one
+     *  segment for every size, the model of CPM 1.0.1). */
+    std::vector<LmoSegment> segments;
     std::optional<double> S;          /**< scatter threshold (B) */
     std::optional<double> M1;         /**< gather: end of small sizes (B) */
     std::optional<double> M2;         /**< gather: start of large sizes (B) */
@@ -79,6 +105,21 @@ struct LMO {
     /** Converts from records (checked by read_text against schema()). */
     static LMO from_data(const ModelData &d);
 
+    /** The segment of size M: 0 for the first (C, t, L, beta), k > 0 for
+     *  segments[k-1]. */
+    int segment_of(double M) const;
+    /** C_i in the segment of M (s). */
+    double C_at(int i, double M) const;
+    /** t_i in the segment of M (s/B). */
+    double t_at(int i, double M) const;
+    /** L of pair p (pair_index order) in the segment of M (s). */
+    double L_at(int p, double M) const;
+    /** beta of pair p in the segment of M (B/s). */
+    double beta_at(int p, double M) const;
+    /** The time of leg root -> i of the collectives, T'_ri(M) = L_ri + C_i
+     *  + M (1/beta_ri + t_i), in the segment of M. */
+    double leg(int root, int i, double M) const;
+
     /** One-way time i -> j of M bytes. */
     double p2p(int i, int j, double M) const;
     /** Scatter of M bytes per process from root (one-to-many). */
@@ -88,22 +129,46 @@ struct LMO {
 
     /** Expected time of a roundtrip i <-> j, M1 bytes out, M2 back. */
     double roundtrip(int i, int j, double M1, double M2) const;
-    /** Expected time of a one-to-two experiment r -> a,b with M bytes. */
+    /** Expected time of a one-to-two experiment r -> a,b with M bytes and
+     *  empty replies: 2 (C_r + t_r M) + max over x of
+     *  (L_rx + C_x + M (1/beta_rx + t_x) + C_x^0 + L_rx^0 + C_r^0), the
+     *  sends in the segment of M, the replies in segment 0. */
     double one_to_two(int r, int a, int b, double M) const;
+};
+
+/** The point-to-point experiments of one size segment, at two sizes
+ *  Ma < Mb inside it. */
+struct LmoSegmentData {
+    long from = 0;  /**< first size of the segment (0 for the first) */
+    double Ma = 0;  /**< smaller size (0 in the first segment) */
+    double Mb = 0;  /**< larger size */
+    /** One-to-one experiments, Ma bytes out, empty reply, 2 C(n,2): i -> j
+     *  for the pairs (i < j) of all_pairs, then j -> i in the same order;
+     *  in the first segment (Ma = 0) the empty roundtrips. */
+    std::vector<bench::Result> o2oA;
+    std::vector<bench::Result> o2oB; /**< the same with Mb bytes */
+    /** One-to-two with Ma bytes and empty replies, 3 per triplet of
+     *  all_triplets(n), roots i, j, k (measure_triplets' order). */
+    std::vector<bench::Result> o2tA;
+    std::vector<bench::Result> o2tB; /**< the same with Mb bytes */
 };
 
 /** The point-to-point measurements the LMO solver needs. */
 struct LmoP2pData {
-    int n = 0;                         /**< processes */
-    double M = 0;                      /**< size of the non-empty experiments */
-    std::vector<bench::Result> rt0;    /**< empty roundtrips, all_pairs order */
-    std::vector<bench::Result> o2t0;   /**< empty one-to-two, 3 per triplet */
-    std::vector<bench::Result> o2tM;   /**< one-to-two with M, 3 per triplet */
-    std::vector<bench::Result> o2oM;   /**< one-to-one with M, 6 per triplet */
+    int n = 0;                            /**< processes */
+    std::vector<LmoSegmentData> segments; /**< by increasing from; the first
+                                               from 0 with Ma = 0 */
 };
 
-/** Solves C, t, L, beta (with confidence intervals at level cl) from the
- *  measurements, for all_triplets(n) in the order of measure_triplets.
+/** Solves C, t, L, beta of every segment (with confidence intervals at
+ *  level cl) from the measurements: in each segment, per triplet,
+ *  X_r(M) = T_r(M) - max(T_rx(M), T_ry(M)) = C_r + t_r M (one-to-two minus
+ *  the larger one-to-one) gives C_r, t_r from Ma and Mb, averaged over the
+ *  triplets of r (accumulated per parameter: O(n^2) memory, O(n^3) time);
+ *  the pair's one-way line, the mean of T_ij(M) - T_ij^0/2 over its two
+ *  directions (the empty reply taken off),
+ *  less C_i + C_j and t_i + t_j gives L_ij and 1/beta_ij, so that every
+ *  p2p prediction is the pair's measured line.
  *  Negative or non-finite estimates are reported in LMO::warnings. */
 void lmo_solve_p2p(LMO &model, const LmoP2pData &data, double cl);
 

@@ -5,9 +5,13 @@
 //     M2: the last Bai-Perron break of the many-to-one times (T ~ M);
 //     M1: the first tenfold jump of the many-to-one times, narrowed by
 //     bisection to one byte and truncated to a multiple of 1024;
-//  3. the point-to-point experiments at 0 bytes and at M, the largest
-//     measured size below S (one-to-two with empty replies avoids the
-//     gather escalations), solved by model_lmo.cpp;
+//  3. the size segments of the point-to-point time (Bai-Perron on a
+//     one-to-one sweep of a few pairs per transport class), then per
+//     segment the one-to-one experiments of all pairs and the one-to-two
+//     experiments of all triplets at two sizes inside it (0 and the
+//     smallest size pinned to eps in the first; below S where possible;
+//     empty replies avoid the gather escalations), solved by
+//     model_lmo.cpp;
 //  4. the fits of the regions and the slope corrections.
 #include "model_lmo_build.h"
 
@@ -15,10 +19,12 @@
 #include "benchmark_p2p.h"
 #include "common_error.h"
 #include "common_mpi.h"
+#include "model_segments.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace cpm::models {
 
@@ -134,47 +140,181 @@ void lmo_build_many2one(MPI_Comm comm, const BuildOptions &o, LMO &m,
     }
 }
 
+namespace {
+
+/* A few pairs per transport class for the segment sweep: the first pair
+ * of each class in all_pairs order, then a second one sharing no process
+ * with those chosen, if any. */
+std::vector<bench::Pair> sweep_pairs(int n, const std::vector<int> &classes,
+                                     std::vector<int> &sub_classes)
+{
+    std::vector<bench::Pair> all = bench::all_pairs(n), out;
+    std::vector<char> busy(std::size_t(n), 0);
+    for (int round = 0; round < 2; ++round)
+        for (int c = 0; c < 2; ++c)
+            for (std::size_t p = 0; p < all.size(); ++p) {
+                if (classes[p] != c)
+                    continue;
+                int have = 0;
+                for (int x : sub_classes)
+                    have += x == c;
+                if (have > round)
+                    break;
+                const bench::Pair &q = all[p];
+                if (busy[std::size_t(q.i)] || busy[std::size_t(q.j)])
+                    continue;
+                busy[std::size_t(q.i)] = busy[std::size_t(q.j)] = 1;
+                out.push_back(q);
+                sub_classes.push_back(c);
+                break;
+            }
+    return out;
+}
+
+/* The two sizes of a segment's experiments: Ma its first size (0 in the
+ * first segment), Mb the smallest swept size above Ma in the segment whose
+ * time over Ma's is pinned to eps by the sweep's intervals (on every swept
+ * pair), else the largest swept size of the segment; sizes below S are
+ * preferred (the one-to-two experiments are part scatters). */
+void choose_sizes(LmoSegmentData &g, long hi, const std::vector<long> &sizes,
+                  const std::vector<std::vector<bench::Result>> &sw,
+                  const std::optional<double> &S, double eps)
+{
+    g.Ma = double(g.from);
+    std::size_t a = sizes.size();
+    for (std::size_t k = 0; k < sizes.size(); ++k)
+        if (sizes[k] == g.from)
+            a = k;
+    std::vector<std::size_t> cand;
+    for (std::size_t k = 0; k < sizes.size(); ++k)
+        if (sizes[k] > g.from && (hi < 0 || sizes[k] < hi))
+            cand.push_back(k);
+    std::vector<std::size_t> below;
+    for (std::size_t k : cand)
+        if (!S || double(sizes[k]) < *S)
+            below.push_back(k);
+    if (!below.empty())
+        cand = below;
+    if (cand.empty()) {
+        // No swept size beyond the segment's first: one in the middle of
+        // the segment, or twice its start in the last one.
+        g.Mb = hi > 0 ? double(g.from + std::max(1L, (hi - g.from) / 2))
+                      : double(std::max(2 * g.from, g.from + 1024));
+        return;
+    }
+    g.Mb = double(sizes[cand.back()]);
+    if (a == sizes.size())
+        return; // the start was not swept: no interval to judge by
+    for (std::size_t k : cand) {
+        bool pinned = true;
+        for (std::size_t p = 0; p < sw[k].size() && pinned; ++p) {
+            double dT = sw[k][p].T - sw[a][p].T;
+            pinned = dT > 0 && sw[k][p].ci + sw[a][p].ci <= eps * dT;
+        }
+        if (pinned) {
+            g.Mb = double(sizes[k]);
+            return;
+        }
+    }
+}
+
+} // namespace
+
 void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
                    const LmoSweeps &s, const LmoBuildOptions &lo)
 {
     std::vector<long> sizes = checked_sizes(comm, o, lo);
     int n = 0;
     CPM_MPI(MPI_Comm_size(comm, &n));
-    // The size of the non-empty point-to-point experiments.
-    long M = 0;
-    for (long x : sizes)
-        if (x > 0 && (!m.S || double(x) < *m.S))
-            M = x;
-    if (M == 0)
-        throw UsageError("no measured message size lies between 0 and the "
-                         "scatter threshold S; use a smaller stride (-s)");
+    const double start = MPI_Wtime();
+    Provenance prov = make_provenance(comm, o, sizes_text(sizes));
+    std::vector<int> classes = pair_classes(prov.processors);
 
-    std::vector<bench::Triplet> trip = bench::all_triplets(n);
+    // The segment sweep: one-to-one experiments (M out, empty reply) of a
+    // few pairs per transport class over the sizes; their times are
+    // piecewise in M with the breaks of the one-way time.
+    std::vector<int> sub_classes;
+    std::vector<bench::Pair> few = sweep_pairs(n, classes, sub_classes);
+    o.say(comm, "LMO: one-to-one sweep of " + std::to_string(few.size()) +
+                    " pair(s) over " + std::to_string(sizes.size()) +
+                    " sizes (size segments)");
+    std::vector<std::vector<bench::Result>> sw;
+    for (long M : sizes)
+        sw.push_back(bench::measure_roundtrips(comm, few, M, 0, o.parallel,
+                                               o.precision));
+    std::vector<std::vector<long>> segs =
+        find_class_segments(comm, o, sizes, sw, sub_classes, "LMO");
+    // One set of segments for the model: the union of the classes' starts
+    // (a start of one class splits a segment of the other in two, both
+    // affine).
+    std::vector<long> starts;
+    for (const auto &c : segs)
+        starts.insert(starts.end(), c.begin(), c.end());
+    std::sort(starts.begin(), starts.end());
+    starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
+
     LmoP2pData d;
     d.n = n;
-    d.M = double(M);
-    o.say(comm, "LMO: empty roundtrips of all pairs");
-    d.rt0 = bench::measure_roundtrips(comm, bench::all_pairs(n), 0, 0,
-                                      o.parallel, o.precision);
-    o.say(comm, "LMO: empty one-to-two experiments of all triplets");
-    std::vector<double> rt0_times;
-    for (const bench::Result &r : d.rt0)
-        rt0_times.push_back(r.T);
-    d.o2t0 = bench::measure_triplets(comm, trip, 0, false, o.parallel,
-                                     o.precision, {}, rt0_times)
-                 .one_to_two;
-    o.say(comm, "LMO: one-to-two and one-to-one experiments with " +
-                    std::to_string(M) + " bytes");
-    bench::TripletResults tm =
-        bench::measure_triplets(comm, trip, M, true, o.parallel, o.precision);
-    d.o2tM = tm.one_to_two;
-    d.o2oM = tm.one_to_one;
+    for (std::size_t k = 0; k <= starts.size(); ++k) {
+        LmoSegmentData g;
+        g.from = k == 0 ? 0 : starts[k - 1];
+        long hi = k < starts.size() ? starts[k] : -1;
+        choose_sizes(g, hi, sizes, sw, m.S, o.precision.eps);
+        d.segments.push_back(g);
+    }
 
+    std::vector<bench::Triplet> trip = bench::all_triplets(n);
+    // Both directions of every pair: i -> j (i < j), then j -> i.
+    std::vector<bench::Pair> pairs = bench::all_pairs(n);
+    const std::size_t np = pairs.size();
+    for (std::size_t p = 0; p < np; ++p)
+        pairs.push_back({pairs[p].j, pairs[p].i});
+    // A pair's cost for the one-to-two order: the mean of its directions.
+    auto times = [np](const std::vector<bench::Result> &v) {
+        std::vector<double> t;
+        for (std::size_t p = 0; p < np; ++p)
+            t.push_back((v[p].T + v[np + p].T) / 2);
+        return t;
+    };
+    std::string chosen;
+    for (LmoSegmentData &g : d.segments) {
+        for (int side = 0; side < 2; ++side) {
+            long M = long(side == 0 ? g.Ma : g.Mb);
+            o.say(comm, "LMO: one-to-one experiments of all ordered pairs, " +
+                            std::to_string(M) + " bytes, empty replies");
+            std::vector<bench::Result> &oo = side == 0 ? g.o2oA : g.o2oB;
+            oo = bench::measure_roundtrips(comm, pairs, M, 0, o.parallel,
+                                           o.precision);
+            o.say(comm, "LMO: one-to-two experiments of all triplets, " +
+                            std::to_string(M) + " bytes, empty replies");
+            (side == 0 ? g.o2tA : g.o2tB) =
+                bench::measure_triplets(comm, trip, M, false, o.parallel,
+                                        o.precision, {}, times(oo))
+                    .one_to_two;
+        }
+        chosen += std::string(chosen.empty() ? "" : "; ") +
+                  std::to_string(long(g.Ma)) + "," + std::to_string(long(g.Mb));
+    }
+
+    const double measured = MPI_Wtime() - start;
     lmo_solve_p2p(m, d, o.precision.cl);
     if (!s.one2many.M.empty() && !s.many2one.M.empty())
         lmo_fit_collectives(m, s.one2many, s.many2one, o.precision.cl);
-    m.provenance = make_provenance(comm, o, sizes_text(sizes));
-    m.provenance.extra["p2p-size"] = std::to_string(M);
+    m.provenance = prov;
+    if (d.segments.size() == 1)
+        m.provenance.extra["p2p-size"] = std::to_string(long(d.segments[0].Mb));
+    else
+        m.provenance.extra["p2p-sizes"] = chosen;
+    m.provenance.extra["p2p-experiments"] =
+        "per size segment at two sizes inside it (Ma,Mb; 0 in the first): "
+        "one-to-one of all pairs and one-to-two of all triplets, empty "
+        "replies; Mb the smallest swept size whose time over Ma's is "
+        "pinned to eps by the sweep";
+    if (o.segments)
+        m.provenance.extra["segments"] = Segments{starts}.text();
+    char tbuf[32];
+    std::snprintf(tbuf, sizeof tbuf, "%g s", measured);
+    m.provenance.extra["p2p-time"] = tbuf; // rank 0's: sweep and experiments
     char hbuf[32];
     std::snprintf(hbuf, sizeof hbuf, "%g", lo.breakpoints.h);
     m.provenance.extra["breakpoints"] =

@@ -142,3 +142,7 @@ endif
 # on both sides of every segment start (smpi_segments.sh, seconds).
 TESTS += tests/smpi/smpi_segments.sh
 EXTRA_DIST += tests/smpi/smpi_segments.sh
+# The piecewise LMO model on the bed with size segments: every parameter of
+# every segment against the truth, unseen sizes (smpi_lmo_segments.sh).
+TESTS += tests/smpi/smpi_lmo_segments.sh
+EXTRA_DIST += tests/smpi/smpi_lmo_segments.sh
