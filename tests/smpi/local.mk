@@ -138,3 +138,8 @@ endif
 # on both sides of every segment start (smpi_segments.sh, seconds).
 TESTS += tests/smpi/smpi_segments.sh
 EXTRA_DIST += tests/smpi/smpi_segments.sh
+
+# model --export simgrid, closed loop: each model's export against the
+# platform it was measured on (smpi_export.sh, linear and segmented).
+TESTS += tests/smpi/smpi_export.sh
+EXTRA_DIST += tests/smpi/smpi_export.sh

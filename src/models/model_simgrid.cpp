@@ -1,0 +1,348 @@
+#include "model_simgrid.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace cpm::models {
+
+namespace {
+
+std::string pair_name(const char *key, int i, int j)
+{
+    return std::string(key) + " " + std::to_string(i) + " " + std::to_string(j);
+}
+
+std::string num(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+/* Refuses a value the platform cannot hold, naming the parameter. */
+void need(bool ok, const std::string &param, double v, const char *why)
+{
+    if (!ok)
+        throw UsageError("cannot export: " + param + " = " + num(v) + " " +
+                         why);
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    std::size_t k = v.size() / 2;
+    return v.size() % 2 ? v[k] : (v[k - 1] + v[k]) / 2;
+}
+
+SimgridPlatform base_platform(int n, const char *model, long rendezvous)
+{
+    SimgridPlatform p;
+    p.topology = "full";
+    p.comment = std::string("CPM: the ") + model +
+                " model as a SimGrid platform (model --export simgrid); "
+                "settings in smpirun.cfg";
+    for (int r = 0; r < n; ++r) {
+        SimgridHost h;
+        h.name = "host" + std::to_string(r);
+        p.hosts.push_back(h);
+    }
+    p.settings_before = simgrid_exact_settings();
+    p.detached = rendezvous > 0 ? rendezvous : 1000000000L;
+    return p;
+}
+
+/* The residual of the platform against the model's p2p at the sizes. */
+template <class F>
+void residual(SimgridExport &e, int n, const std::set<long> &sizes, F model)
+{
+    double sum = 0, worst = 0;
+    long count = 0;
+    std::string where;
+    for (long m : sizes)
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                if (i == j)
+                    continue;
+                double T = model(i, j, double(m));
+                double S = simgrid_one_way(e.platform, i, j, double(m));
+                if (!(T > 0))
+                    continue;
+                double r = std::fabs(S - T) / T;
+                sum += r;
+                ++count;
+                if (r > worst) {
+                    worst = r;
+                    where = "m=" + std::to_string(m) + ", " +
+                            std::to_string(i) + "->" + std::to_string(j);
+                }
+            }
+    e.max_rel = worst;
+    e.mean_rel = count ? sum / double(count) : 0;
+    e.notes.push_back("residual: platform one-way time against the model's "
+                      "p2p, " + std::to_string(count) +
+                      " ordered pairs x sizes: max rel " + num(worst) +
+                      (where.empty() ? "" : " (" + where + ")") +
+                      ", mean rel " + num(e.mean_rel));
+}
+
+std::set<long> check_sizes(const std::vector<long> &starts)
+{
+    std::set<long> s = {0, 1, 1024, 65536, 1048576};
+    for (long b : starts) {
+        s.insert(b);
+        if (b > 0)
+            s.insert(b - 1);
+    }
+    return s;
+}
+
+void rendezvous_note(SimgridExport &e, long rendezvous)
+{
+    if (rendezvous > 0)
+        e.notes.push_back("rendezvous from " + std::to_string(rendezvous) +
+                          " bytes: no os and no or from there on");
+}
+
+} // namespace
+
+SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
+{
+    SimgridExport e;
+    e.platform = base_platform(m.n, "Hockney", o.rendezvous);
+    int n = m.n;
+    // The segments: the union of every pair's starts.
+    std::set<long> starts_set;
+    for (const auto &v : m.pieces)
+        for (const HockneyPiece &c : v)
+            starts_set.insert(c.from);
+    std::vector<long> starts(starts_set.begin(), starts_set.end());
+    // Pair p's line in the segment that starts at `from`.
+    auto line = [&](int p, long from, double &a, double &b) {
+        a = m.alpha[std::size_t(p)].value;
+        b = m.beta[std::size_t(p)].value;
+        if (std::size_t(p) < m.pieces.size())
+            for (const HockneyPiece &c : m.pieces[std::size_t(p)])
+                if (c.from <= from) {
+                    a = c.alpha.value;
+                    b = c.beta.value;
+                }
+    };
+    std::vector<double> L0(std::size_t(n * (n - 1) / 2)), b0(L0.size());
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            double a, b;
+            line(p, 0, a, b);
+            need(std::isfinite(b) && b > 0, pair_name("beta", i, j), b,
+                 "s/B: a link needs a finite time per byte > 0");
+            double L = a - 16 * b;
+            need(std::isfinite(a) && L >= 0, pair_name("alpha", i, j), a,
+                 ("s: below 16 beta = " + num(16 * b) +
+                  " s (SMPI's 16-byte envelope), no link latency >= 0 "
+                  "gives it").c_str());
+            L0[std::size_t(p)] = L;
+            b0[std::size_t(p)] = b;
+            e.platform.links.push_back({L, 1 / b});
+        }
+    if (!starts.empty()) {
+        e.platform.segments.push_back({0, 1, 1});
+        for (long from : starts) {
+            std::vector<double> fbw, flat;
+            for (int i = 0; i < n; ++i)
+                for (int j = i + 1; j < n; ++j) {
+                    int p = pair_index(n, i, j);
+                    double a, b;
+                    line(p, from, a, b);
+                    std::string seg = "segment " + std::to_string(i) + " " +
+                                      std::to_string(j) + " " +
+                                      std::to_string(from);
+                    need(std::isfinite(b) && b > 0, seg + " beta", b,
+                         "s/B: a link needs a finite time per byte > 0");
+                    need(std::isfinite(a) && a - 16 * b >= 0, seg + " alpha",
+                         a, "s: below 16 beta (SMPI's 16-byte envelope)");
+                    fbw.push_back(b0[std::size_t(p)] / b);
+                    if (L0[std::size_t(p)] > 0)
+                        flat.push_back((a - 16 * b) / L0[std::size_t(p)]);
+                }
+            e.platform.segments.push_back(
+                {from, median(fbw), flat.empty() ? 1.0 : median(flat)});
+        }
+        e.notes.push_back(
+            "segments from " + std::to_string(starts.front()) +
+            " on: global SMPI factors, the median over pairs of the ratio "
+            "of each pair's segment to its first (bandwidth: beta_0/beta_s; "
+            "latency: (alpha_s - 16 beta_s)/(alpha_0 - 16 beta_0))");
+    }
+    rendezvous_note(e, o.rendezvous);
+    residual(e, n, check_sizes(starts),
+             [&](int i, int j, double M) { return m.p2p(i, j, M); });
+    return e;
+}
+
+SimgridExport simgrid_export(const LMO &m, const SimgridExportOptions &o)
+{
+    SimgridExport e;
+    e.platform = base_platform(m.n, "LMO", o.rendezvous);
+    int n = m.n;
+    for (int i = 0; i < n; ++i) {
+        double C = m.C[std::size_t(i)].value, t = m.t[std::size_t(i)].value;
+        need(std::isfinite(C) && C >= 0, "C " + std::to_string(i), C,
+             "s: a processing delay must be finite and >= 0");
+        need(std::isfinite(t) && t >= 0, "t " + std::to_string(i), t,
+             "s/B: a processing delay must be finite and >= 0");
+        SimgridHost &h = e.platform.hosts[std::size_t(i)];
+        h.os = h.ois = h.orecv = {{0, C, t}};
+    }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            double beta = m.beta[std::size_t(p)].value;
+            double L = m.L[std::size_t(p)].value;
+            need(std::isfinite(beta) && beta > 0, pair_name("beta", i, j),
+                 beta, "B/s: a bandwidth must be finite and > 0");
+            need(std::isfinite(L) && L - 16 / beta >= 0, pair_name("L", i, j),
+                 L, ("s: below 16/beta = " + num(16 / beta) +
+                     " s (SMPI's 16-byte envelope), no link latency >= 0 "
+                     "gives it").c_str());
+            e.platform.links.push_back({L - 16 / beta, beta});
+        }
+    e.notes.push_back("LMO: os = ois = or = C_i + t_i m on host i; link i-j: "
+                      "latency L_ij - 16/beta_ij, bandwidth beta_ij");
+    rendezvous_note(e, o.rendezvous);
+    residual(e, n, check_sizes({}),
+             [&](int i, int j, double M) { return m.p2p(i, j, M); });
+    return e;
+}
+
+SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
+{
+    SimgridExport e;
+    e.platform = base_platform(m.n, "PLogP", o.rendezvous);
+    int n = m.n;
+    const std::vector<long> &sz = m.sizes;
+    std::size_t K = sz.size();
+    if (K < 2)
+        throw UsageError("cannot export: PLogP measured at " +
+                         std::to_string(K) +
+                         " size(s); the link's bandwidth needs two");
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            double L = m.L[std::size_t(p)].value;
+            need(std::isfinite(L) && L >= 0, pair_name("L", i, j), L,
+                 "s: a latency must be finite and >= 0");
+            for (std::size_t k = 0; k < K; ++k) {
+                std::string at = " " + std::to_string(sz[k]);
+                double os = m.os[std::size_t(p)][k].value;
+                double orv = m.or_[std::size_t(p)][k].value;
+                double g = m.g[std::size_t(p)][k].value;
+                need(std::isfinite(os) && os >= 0,
+                     pair_name("os", i, j) + at, os,
+                     "s: an overhead must be finite and >= 0");
+                need(std::isfinite(orv) && orv >= 0,
+                     pair_name("or", i, j) + at, orv,
+                     "s: an overhead must be finite and >= 0");
+                need(std::isfinite(g) && g >= 0, pair_name("g", i, j) + at, g,
+                     "s: a gap must be finite and >= 0");
+            }
+        }
+    // Host overheads at the measured sizes: medians over the host's pairs.
+    auto host_median = [&](const std::vector<std::vector<stats::Estimate>> &v,
+                           int h, std::size_t k) {
+        std::vector<double> x;
+        for (int q = 0; q < n; ++q)
+            if (q != h)
+                x.push_back(v[std::size_t(pair_index(n, std::min(h, q),
+                                                     std::max(h, q)))][k]
+                                .value);
+        return median(x);
+    };
+    std::vector<std::vector<double>> os(static_cast<std::size_t>(n)),
+        orv(static_cast<std::size_t>(n));
+    for (int h = 0; h < n; ++h)
+        for (std::size_t k = 0; k < K; ++k) {
+            os[std::size_t(h)].push_back(host_median(m.os, h, k));
+            orv[std::size_t(h)].push_back(host_median(m.or_, h, k));
+        }
+    // Link bandwidth: 1/G, G the slope of g between the largest sizes.
+    std::vector<double> B(std::size_t(n * (n - 1) / 2));
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            double G = (m.g[std::size_t(p)][K - 1].value -
+                        m.g[std::size_t(p)][K - 2].value) /
+                       double(sz[K - 1] - sz[K - 2]);
+            need(std::isfinite(G) && G > 0,
+                 pair_name("g", i, j) + " " + std::to_string(sz[K - 1]),
+                 m.g[std::size_t(p)][K - 1].value,
+                 ("s: the gap does not grow from " +
+                  std::to_string(sz[K - 2]) +
+                  " bytes, no link bandwidth gives it").c_str());
+            B[std::size_t(p)] = 1 / G;
+        }
+    // The wire time the link needs, at pair p and size k.
+    auto rest = [&](int i, int j, std::size_t k) {
+        int p = pair_index(n, std::min(i, j), std::max(i, j));
+        return m.L[std::size_t(p)].value + m.g[std::size_t(p)][k].value -
+               os[std::size_t(i)][k] - double(sz[k] + 16) / B[std::size_t(p)];
+    };
+    // or lowered where it would leave a pair less than its wire time.
+    long lowered = 0;
+    for (int j = 0; j < n; ++j)
+        for (std::size_t k = 0; k < K; ++k) {
+            double cap = orv[std::size_t(j)][k];
+            for (int i = 0; i < n; ++i)
+                if (i != j)
+                    cap = std::min(cap, rest(i, j, k));
+            cap = std::max(cap, 0.0);
+            if (cap < orv[std::size_t(j)][k])
+                ++lowered;
+            orv[std::size_t(j)][k] = cap;
+        }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            std::vector<double> lat;
+            for (std::size_t k = 0; k < K; ++k) {
+                lat.push_back(rest(i, j, k) - orv[std::size_t(j)][k]);
+                lat.push_back(rest(j, i, k) - orv[std::size_t(i)][k]);
+            }
+            e.platform.links.push_back({std::max(median(lat), 0.0),
+                                        B[std::size_t(p)]});
+        }
+    // Host delays: linear between the measured sizes, the last line
+    // extended (as PLogP interpolates).
+    auto pieces = [&](const std::vector<double> &v) {
+        std::vector<SimgridDelay> d;
+        for (std::size_t k = 0; k + 1 < K; ++k) {
+            double t = (v[k + 1] - v[k]) / double(sz[k + 1] - sz[k]);
+            d.push_back({sz[k], v[k] - t * double(sz[k]), t});
+        }
+        return d;
+    };
+    for (int h = 0; h < n; ++h) {
+        SimgridHost &host = e.platform.hosts[std::size_t(h)];
+        host.os = host.ois = pieces(os[std::size_t(h)]);
+        host.orecv = pieces(orv[std::size_t(h)]);
+    }
+    e.notes.push_back(
+        "PLogP: os_i, or_i the medians over host i's pairs (linear between "
+        "the measured sizes); link bandwidth 1/G, G the slope of g between "
+        "the two largest sizes; link latency the median over sizes of "
+        "L + g - os - or - wire time; or lowered at " +
+        std::to_string(lowered) + " host x size points where it included "
+        "the transfer");
+    rendezvous_note(e, o.rendezvous);
+    std::set<long> s = check_sizes({});
+    s.insert(sz.begin(), sz.end());
+    residual(e, n, s, [&](int i, int j, double M) { return m.p2p(i, j, M); });
+    return e;
+}
+
+} // namespace cpm::models
