@@ -109,6 +109,93 @@ void rendezvous_note(SimgridExport &e, long rendezvous)
                           " bytes: no os and no or from there on");
 }
 
+/* The fit of the Hockney export: values y[s][p] of every segment s and
+ * pair p (in all_pairs order) as
+ *
+ *     y[s][p] = u[s][i] + u[s][j] + F[s] z[p],    F[0] = 1, u[0] = 0,
+ *
+ * a per-host part u (a host delay) and a per-pair part z scaled by a
+ * global factor F, by least squares, alternating closed forms: z given u
+ * and F (per pair), F given z and u (per segment), u given z and F (per
+ * segment, the normal equations of u_i + u_j = r_ij have the inverse of
+ * (n-2) I + 1 1^T). Exact data converge to 1e-13 in a few thousand
+ * rounds. u is then defined up to a shift u[s][i] += F[s] d[i],
+ * z[p] -= d[i] + d[j], which export_hockney chooses. */
+struct PairFit {
+    std::vector<std::vector<double>> u; // [segment][host]
+    std::vector<double> z;              // [pair]
+    std::vector<double> F;              // [segment]
+};
+
+PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
+                  const std::vector<std::vector<double>> &y,
+                  std::vector<double> F)
+{
+    std::size_t S = y.size(), P = pairs.size();
+    PairFit f;
+    f.F = std::move(F);
+    f.u.assign(S, std::vector<double>(std::size_t(n), 0.0));
+    f.z = y[0];
+    if (n < 3)
+        n = 0; // one pair (n = 2): no host parts, F = y[s]/y[0] fits exactly
+    double prev = -1;
+    for (int round = 0; round < 100000; ++round) {
+        double sf = 0;
+        for (double x : f.F)
+            sf += x * x;
+        for (std::size_t p = 0; p < P; ++p) {
+            double num = 0;
+            for (std::size_t s = 0; s < S; ++s)
+                num += f.F[s] * (y[s][p] - (n ? f.u[s][pairs[p].first] +
+                                                    f.u[s][pairs[p].second]
+                                              : 0));
+            f.z[p] = num / sf;
+        }
+        double zz = 0;
+        for (double x : f.z)
+            zz += x * x;
+        for (std::size_t s = 1; s < S && zz > 0; ++s) {
+            double num = 0;
+            for (std::size_t p = 0; p < P; ++p)
+                num += f.z[p] * (y[s][p] - (n ? f.u[s][pairs[p].first] +
+                                                    f.u[s][pairs[p].second]
+                                              : 0));
+            f.F[s] = num / zz;
+        }
+        for (std::size_t s = 1; s < S && n >= 3; ++s) {
+            std::vector<double> g(std::size_t(n), 0.0);
+            for (std::size_t p = 0; p < P; ++p) {
+                double r = y[s][p] - f.F[s] * f.z[p];
+                g[std::size_t(pairs[p].first)] += r;
+                g[std::size_t(pairs[p].second)] += r;
+            }
+            double G = 0;
+            for (double x : g)
+                G += x;
+            G /= double(2 * n - 2);
+            for (int i = 0; i < n; ++i)
+                f.u[s][std::size_t(i)] = (g[std::size_t(i)] - G) / double(n - 2);
+        }
+        if (round % 100 == 99) { // stop when the residual stops shrinking
+            double worst = 0;
+            for (std::size_t s = 0; s < S; ++s)
+                for (std::size_t p = 0; p < P; ++p) {
+                    double m = f.F[s] * f.z[p] +
+                               (n ? f.u[s][pairs[p].first] +
+                                        f.u[s][pairs[p].second]
+                                  : 0);
+                    double d = std::fabs(y[s][p] - m);
+                    double scale = std::fabs(y[s][p]);
+                    worst = std::max(worst, scale > 0 ? d / scale : d);
+                }
+            if (worst < 1e-13 || (prev >= 0 && worst > prev * 0.999999))
+                break;
+            prev = worst;
+        }
+    }
+    return f;
+}
+
 } // namespace
 
 SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
@@ -122,62 +209,127 @@ SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
         for (const HockneyPiece &c : v)
             starts_set.insert(c.from);
     std::vector<long> starts(starts_set.begin(), starts_set.end());
-    // Pair p's line in the segment that starts at `from`.
-    auto line = [&](int p, long from, double &a, double &b) {
-        a = m.alpha[std::size_t(p)].value;
-        b = m.beta[std::size_t(p)].value;
-        if (std::size_t(p) < m.pieces.size())
-            for (const HockneyPiece &c : m.pieces[std::size_t(p)])
-                if (c.from <= from) {
-                    a = c.alpha.value;
-                    b = c.beta.value;
-                }
-    };
-    std::vector<double> L0(std::size_t(n * (n - 1) / 2)), b0(L0.size());
+    std::vector<long> from = {0};
+    from.insert(from.end(), starts.begin(), starts.end());
+    std::size_t S = from.size();
+    std::vector<std::pair<int, int>> pairs;
     for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j) {
+        for (int j = i + 1; j < n; ++j)
+            pairs.push_back({i, j});
+    // y_a = alpha - 16 beta and y_b = beta of every segment and pair.
+    std::vector<std::vector<double>> ya(S), yb(S);
+    for (std::size_t s = 0; s < S; ++s)
+        for (auto [i, j] : pairs) {
             int p = pair_index(n, i, j);
-            double a, b;
-            line(p, 0, a, b);
-            need(std::isfinite(b) && b > 0, pair_name("beta", i, j), b,
+            double a = m.alpha[std::size_t(p)].value;
+            double b = m.beta[std::size_t(p)].value;
+            std::string name = pair_name("alpha", i, j);
+            if (std::size_t(p) < m.pieces.size())
+                for (const HockneyPiece &c : m.pieces[std::size_t(p)])
+                    if (c.from <= from[s]) {
+                        a = c.alpha.value;
+                        b = c.beta.value;
+                        name = "segment " + std::to_string(i) + " " +
+                               std::to_string(j) + " " +
+                               std::to_string(c.from) + " alpha";
+                    }
+            std::string bname = name.substr(0, name.size() - 5) + "beta";
+            need(std::isfinite(b) && b > 0, bname, b,
                  "s/B: a link needs a finite time per byte > 0");
-            double L = a - 16 * b;
-            need(std::isfinite(a) && L >= 0, pair_name("alpha", i, j), a,
+            need(std::isfinite(a) && a - 16 * b >= 0, name, a,
                  ("s: below 16 beta = " + num(16 * b) +
-                  " s (SMPI's 16-byte envelope), no link latency >= 0 "
-                  "gives it").c_str());
-            L0[std::size_t(p)] = L;
-            b0[std::size_t(p)] = b;
-            e.platform.links.push_back({L, 1 / b});
+                  " s (SMPI's 16-byte envelope), no latency >= 0 gives it")
+                     .c_str());
+            ya[s].push_back(a - 16 * b);
+            yb[s].push_back(b);
         }
-    if (!starts.empty()) {
-        e.platform.segments.push_back({0, 1, 1});
-        for (long from : starts) {
-            std::vector<double> fbw, flat;
-            for (int i = 0; i < n; ++i)
-                for (int j = i + 1; j < n; ++j) {
-                    int p = pair_index(n, i, j);
-                    double a, b;
-                    line(p, from, a, b);
-                    std::string seg = "segment " + std::to_string(i) + " " +
-                                      std::to_string(j) + " " +
-                                      std::to_string(from);
-                    need(std::isfinite(b) && b > 0, seg + " beta", b,
-                         "s/B: a link needs a finite time per byte > 0");
-                    need(std::isfinite(a) && a - 16 * b >= 0, seg + " alpha",
-                         a, "s: below 16 beta (SMPI's 16-byte envelope)");
-                    fbw.push_back(b0[std::size_t(p)] / b);
-                    if (L0[std::size_t(p)] > 0)
-                        flat.push_back((a - 16 * b) / L0[std::size_t(p)]);
-                }
-            e.platform.segments.push_back(
-                {from, median(fbw), flat.empty() ? 1.0 : median(flat)});
+    // Start from the median ratios to the first segment.
+    std::vector<double> Fa(S, 1.0), Fb(S, 1.0);
+    for (std::size_t s = 1; s < S; ++s) {
+        std::vector<double> ra, rb;
+        for (std::size_t p = 0; p < pairs.size(); ++p) {
+            if (ya[0][p] > 0)
+                ra.push_back(ya[s][p] / ya[0][p]);
+            rb.push_back(yb[s][p] / yb[0][p]);
         }
+        Fa[s] = ra.empty() ? 1.0 : median(ra);
+        Fb[s] = median(rb);
+    }
+    PairFit fb = fit_pairs(n, pairs, yb, Fb);
+    PairFit fa = fit_pairs(n, pairs, ya, Fa);
+    // The shift of each problem: the least that makes every host delay
+    // >= 0 (t first, then C = u_a + 16 t).
+    std::vector<std::vector<double>> t(S, std::vector<double>(std::size_t(n)));
+    std::vector<std::vector<double>> C = t;
+    std::vector<double> db(std::size_t(n), 0.0), da(std::size_t(n), 0.0);
+    for (int i = 0; i < n; ++i) {
+        for (std::size_t s = 0; s < S; ++s)
+            if (fb.F[s] > 0)
+                db[std::size_t(i)] = std::max(db[std::size_t(i)],
+                                              -fb.u[s][std::size_t(i)] / fb.F[s]);
+        for (std::size_t s = 0; s < S; ++s)
+            t[s][std::size_t(i)] = fb.u[s][std::size_t(i)] +
+                                   fb.F[s] * db[std::size_t(i)];
+        da[std::size_t(i)] = -1e300;
+        for (std::size_t s = 0; s < S; ++s)
+            if (fa.F[s] > 0)
+                da[std::size_t(i)] = std::max(
+                    da[std::size_t(i)],
+                    -(fa.u[s][std::size_t(i)] + 16 * t[s][std::size_t(i)]) /
+                        fa.F[s]);
+        for (std::size_t s = 0; s < S; ++s)
+            C[s][std::size_t(i)] = fa.u[s][std::size_t(i)] +
+                                   fa.F[s] * da[std::size_t(i)] +
+                                   16 * t[s][std::size_t(i)];
+    }
+    for (std::size_t s = 0; s < S; ++s)
+        for (int i = 0; i < n; ++i) {
+            // rounding: exact zeros rather than -1e-21
+            C[s][std::size_t(i)] = std::max(C[s][std::size_t(i)], 0.0);
+            t[s][std::size_t(i)] = std::max(t[s][std::size_t(i)], 0.0);
+        }
+    long clipped = 0;
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+        auto [i, j] = pairs[p];
+        double w = fb.z[p] - db[std::size_t(i)] - db[std::size_t(j)];
+        double L = fa.z[p] - da[std::size_t(i)] - da[std::size_t(j)];
+        if (!(w > 0)) {
+            w = yb[0][p];
+            ++clipped;
+        }
+        if (!(L >= 0)) {
+            L = 0;
+            ++clipped;
+        }
+        e.platform.links.push_back({L, 1 / w});
+    }
+    bool delays = false;
+    for (std::size_t s = 0; s < S; ++s)
+        for (int i = 0; i < n; ++i)
+            delays = delays || C[s][std::size_t(i)] > 0 || t[s][std::size_t(i)] > 0;
+    if (delays)
+        for (int i = 0; i < n; ++i) {
+            SimgridHost &h = e.platform.hosts[std::size_t(i)];
+            for (std::size_t s = 0; s < S; ++s)
+                h.os.push_back({from[s], C[s][std::size_t(i)],
+                                t[s][std::size_t(i)]});
+            h.ois = h.orecv = h.os;
+        }
+    if (S > 1) {
+        for (std::size_t s = 0; s < S; ++s)
+            e.platform.segments.push_back({from[s], 1 / fb.F[s], fa.F[s]});
         e.notes.push_back(
-            "segments from " + std::to_string(starts.front()) +
-            " on: global SMPI factors, the median over pairs of the ratio "
-            "of each pair's segment to its first (bandwidth: beta_0/beta_s; "
-            "latency: (alpha_s - 16 beta_s)/(alpha_0 - 16 beta_0))");
+            "Hockney with " + std::to_string(S) +
+            " size segments: per segment s, alpha - 16 beta and beta of "
+            "pair i-j fitted (least squares) as host parts u_i^s + u_j^s "
+            "(smpi/os = smpi/or, per segment) plus the pair's link scaled by "
+            "a global factor (smpi/lat-factor, smpi/bw-factor)" +
+            (clipped ? "; " + std::to_string(clipped) +
+                           " link values clipped to stay >= 0"
+                     : std::string()));
+    } else {
+        e.notes.push_back("Hockney: link i-j latency alpha_ij - 16 beta_ij, "
+                          "bandwidth 1/beta_ij; no host delays");
     }
     rendezvous_note(e, o.rendezvous);
     residual(e, n, check_sizes(starts),
