@@ -41,7 +41,10 @@ trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
-hosts=8
+# The measurement of doc/formats.md runs the same script on larger
+# platforms: CPM_EXPORT_HOSTS (default 8), CPM_EXPORT_TOPOLOGY (full).
+hosts=${CPM_EXPORT_HOSTS:-8}
+topology=${CPM_EXPORT_TOPOLOGY:-full}
 p2p_sizes=0,100,5000,8191,8192,30000,65535,65536,200000,1048576
 coll_sizes=100,5000,30000,200000
 ops="MPIB_Scatter_linear MPIB_Scatter_binomial MPI_Scatter
@@ -118,10 +121,10 @@ build() {
 for plat in lin seg; do
     opts=()
     [ $plat = seg ] && opts=("${seg[@]}")
-    "$platform" -n $hosts --seed 5 --one-delay -o "$tmp/$plat" \
-        ${opts[@]+"${opts[@]}"} || fail "cpm-smpi-platform $plat"
-    echo "== platform $plat: cpm-smpi-platform -n $hosts --seed 5" \
-         "--one-delay ${opts[*]:-}"
+    "$platform" -n "$hosts" -t "$topology" --seed 5 --one-delay \
+        -o "$tmp/$plat" ${opts[@]+"${opts[@]}"} || fail "cpm-smpi-platform $plat"
+    echo "== platform $plat: cpm-smpi-platform -n $hosts -t $topology" \
+         "--seed 5 --one-delay ${opts[*]:-}"
     runs "$tmp/$plat" "$plat"
     for m in Hockney LMO PLogP; do
         echo "== $m on $plat: export"
