@@ -392,81 +392,61 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
             for (std::size_t k = 0; k < K; ++k) {
                 std::string at = " " + std::to_string(sz[k]);
                 double os = m.os[std::size_t(p)][k].value;
-                double orv = m.or_[std::size_t(p)][k].value;
                 double g = m.g[std::size_t(p)][k].value;
                 need(std::isfinite(os) && os >= 0,
                      pair_name("os", i, j) + at, os,
-                     "s: an overhead must be finite and >= 0");
-                need(std::isfinite(orv) && orv >= 0,
-                     pair_name("or", i, j) + at, orv,
                      "s: an overhead must be finite and >= 0");
                 need(std::isfinite(g) && g >= 0, pair_name("g", i, j) + at, g,
                      "s: a gap must be finite and >= 0");
             }
         }
-    // Host overheads at the measured sizes: medians over the host's pairs.
-    auto host_median = [&](const std::vector<std::vector<stats::Estimate>> &v,
-                           int h, std::size_t k) {
-        std::vector<double> x;
-        for (int q = 0; q < n; ++q)
-            if (q != h)
-                x.push_back(v[std::size_t(pair_index(n, std::min(h, q),
-                                                     std::max(h, q)))][k]
-                                .value);
-        return median(x);
-    };
-    std::vector<std::vector<double>> os(static_cast<std::size_t>(n)),
-        orv(static_cast<std::size_t>(n));
-    for (int h = 0; h < n; ++h)
+    // Host delays at the measured sizes: os of the pairs the host
+    // initiated (PLogP measures os on the lower rank), the median; the
+    // last rank initiated none: the median of its pairs'.
+    std::vector<std::vector<double>> h(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
         for (std::size_t k = 0; k < K; ++k) {
-            os[std::size_t(h)].push_back(host_median(m.os, h, k));
-            orv[std::size_t(h)].push_back(host_median(m.or_, h, k));
+            std::vector<double> x;
+            for (int j = i + 1; j < n; ++j)
+                x.push_back(m.os[std::size_t(pair_index(n, i, j))][k].value);
+            if (x.empty())
+                for (int j = 0; j < i; ++j)
+                    x.push_back(m.os[std::size_t(pair_index(n, j, i))][k].value);
+            h[std::size_t(i)].push_back(median(x));
         }
-    // Link bandwidth: 1/G, G the slope of g between the largest sizes.
-    std::vector<double> B(std::size_t(n * (n - 1) / 2));
+    // The link carries the rest, L + g(m) - os_i(m) (i -> j) and
+    // L + g(m) - os_j(m) (j -> i): a line through both at the measured
+    // sizes (least squares), latency + (m+16)/B.
+    long clipped = 0;
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
             int p = pair_index(n, i, j);
-            double G = (m.g[std::size_t(p)][K - 1].value -
-                        m.g[std::size_t(p)][K - 2].value) /
-                       double(sz[K - 1] - sz[K - 2]);
-            need(std::isfinite(G) && G > 0,
+            double sx = 0, sy = 0, sxx = 0, sxy = 0, cnt = 0;
+            for (std::size_t k = 0; k < K; ++k)
+                for (int src : {i, j}) {
+                    double x = double(sz[k]);
+                    double y = m.L[std::size_t(p)].value +
+                               m.g[std::size_t(p)][k].value -
+                               h[std::size_t(src)][k];
+                    sx += x;
+                    sy += y;
+                    sxx += x * x;
+                    sxy += x * y;
+                    cnt += 1;
+                }
+            double b = (cnt * sxy - sx * sy) / (cnt * sxx - sx * sx);
+            double a = (sy - b * sx) / cnt;
+            need(std::isfinite(b) && b > 0,
                  pair_name("g", i, j) + " " + std::to_string(sz[K - 1]),
                  m.g[std::size_t(p)][K - 1].value,
-                 ("s: the gap does not grow from " +
-                  std::to_string(sz[K - 2]) +
-                  " bytes, no link bandwidth gives it").c_str());
-            B[std::size_t(p)] = 1 / G;
-        }
-    // The wire time the link needs, at pair p and size k.
-    auto rest = [&](int i, int j, std::size_t k) {
-        int p = pair_index(n, std::min(i, j), std::max(i, j));
-        return m.L[std::size_t(p)].value + m.g[std::size_t(p)][k].value -
-               os[std::size_t(i)][k] - double(sz[k] + 16) / B[std::size_t(p)];
-    };
-    // or lowered where it would leave a pair less than its wire time.
-    long lowered = 0;
-    for (int j = 0; j < n; ++j)
-        for (std::size_t k = 0; k < K; ++k) {
-            double cap = orv[std::size_t(j)][k];
-            for (int i = 0; i < n; ++i)
-                if (i != j)
-                    cap = std::min(cap, rest(i, j, k));
-            cap = std::max(cap, 0.0);
-            if (cap < orv[std::size_t(j)][k])
-                ++lowered;
-            orv[std::size_t(j)][k] = cap;
-        }
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j) {
-            int p = pair_index(n, i, j);
-            std::vector<double> lat;
-            for (std::size_t k = 0; k < K; ++k) {
-                lat.push_back(rest(i, j, k) - orv[std::size_t(j)][k]);
-                lat.push_back(rest(j, i, k) - orv[std::size_t(i)][k]);
+                 "s: the time left for the link (L + g - os) does not grow "
+                 "with the size, no link bandwidth gives it");
+            double L = a - 16 * b;
+            if (L < 0) {
+                L = 0;
+                ++clipped;
             }
-            e.platform.links.push_back({std::max(median(lat), 0.0),
-                                        B[std::size_t(p)]});
+            e.platform.links.push_back({L, 1 / b});
         }
     // Host delays: linear between the measured sizes, the last line
     // extended (as PLogP interpolates).
@@ -478,18 +458,20 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
         }
         return d;
     };
-    for (int h = 0; h < n; ++h) {
-        SimgridHost &host = e.platform.hosts[std::size_t(h)];
-        host.os = host.ois = pieces(os[std::size_t(h)]);
-        host.orecv = pieces(orv[std::size_t(h)]);
+    for (int i = 0; i < n; ++i) {
+        SimgridHost &host = e.platform.hosts[std::size_t(i)];
+        host.os = pieces(h[std::size_t(i)]);
+        host.ois = host.os;
     }
     e.notes.push_back(
-        "PLogP: os_i, or_i the medians over host i's pairs (linear between "
-        "the measured sizes); link bandwidth 1/G, G the slope of g between "
-        "the two largest sizes; link latency the median over sizes of "
-        "L + g - os - or - wire time; or lowered at " +
-        std::to_string(lowered) + " host x size points where it included "
-        "the transfer");
+        "PLogP: host i's send delay os = ois, the median os of the pairs "
+        "i initiated (linear between the measured sizes), no receive delay "
+        "(PLogP's one-way time L + g has no or; where the receive starts "
+        "the transfer, PLogP's or includes it); link i-j: a line through "
+        "L + g(m) - os_i(m) and L + g(m) - os_j(m) at the measured sizes" +
+        (clipped ? "; " + std::to_string(clipped) +
+                       " negative link latencies clipped to 0"
+                 : std::string()));
     rendezvous_note(e, o.rendezvous);
     std::set<long> s = check_sizes({});
     s.insert(sz.begin(), sz.end());
