@@ -12,21 +12,22 @@
  * Each model is mapped onto it as follows (doc/formats.md, "SimGrid
  * export", gives the reasons and the residuals):
  *
- * - Hockney: a link per pair, no host delays. Segment 0 gives the link,
- *   B_ij = 1/beta_ij, L_ij = alpha_ij - 16 beta_ij; segment s > 0 (the
- *   union of the pairs' segment starts) gives global factors, FBW_s the
- *   median over pairs of beta^0/beta^s and FLAT_s the median of
- *   (alpha^s - 16 beta^s)/L_ij. Exact with one segment or where every
- *   pair scales alike.
+ * - Hockney: a link per pair. One segment: L_ij = alpha_ij - 16 beta_ij,
+ *   B_ij = 1/beta_ij, no host delays. With segments (the union of the
+ *   pairs' starts), per segment s the intercepts alpha - 16 beta and the
+ *   slopes beta are fitted as u_i^s + u_j^s + F_s z_ij (least squares):
+ *   host delays os = ois = or per segment, the link z, global factors F
+ *   (smpi/lat-factor, smpi/bw-factor); exact where the times have that
+ *   structure (the test bed's).
  * - LMO: os = ois = or = C_i + t_i m on host i; a link per pair with
  *   B_ij = beta_ij and L_ij - 16/beta_ij. Exact.
- * - PLogP: os_i(m) and or_i(m) the medians over i's pairs of os and or at
- *   the measured sizes (linear in between, as PLogP interpolates); a link
- *   per pair with B_ij = 1/G_ij, G_ij the slope of g_ij between the two
- *   largest sizes (the wire time per byte, as LogGP's G), and latency the
- *   median over the sizes of what remains of L_ij + g_ij(m). or_j(m) is
- *   lowered where it would leave a pair less than its wire time (PLogP's
- *   or includes the transfer where the receive starts it).
+ * - PLogP: os = ois on host i, the median os of the pairs i initiated
+ *   (PLogP measures os on the lower rank) at the measured sizes, linear
+ *   in between as PLogP interpolates; no or (PLogP's one-way time L + g
+ *   has none, and where the receive starts the transfer PLogP's or
+ *   includes it); a link per pair, the least-squares line through
+ *   L_ij + g_ij(m) - os_i(m) and L_ij + g_ij(m) - os_j(m) at the measured
+ *   sizes (latency + (m + 16)/B).
  *
  * A parameter the platform cannot hold (negative, not finite, a zero or
  * negative bandwidth) makes the export throw cpm::UsageError naming it.
