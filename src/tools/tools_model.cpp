@@ -108,7 +108,9 @@ void write_export_dir(const std::string &dir, const models::SimgridExport &e,
     namespace fs = std::filesystem;
     if (dir.empty() || is_stdout_name(dir))
         throw UsageError("--export needs an output directory (-o DIR)");
-    fs::path target(dir);
+    fs::path target = fs::path(dir).lexically_normal();
+    if (target.filename().empty()) // "DIR/"
+        target = target.parent_path();
     std::error_code ec;
     if (fs::exists(target, ec)) {
         if (!fs::is_directory(target, ec))

@@ -158,6 +158,9 @@ for plat in lin seg; do
         a=yes
         [ $plat.$m = seg.PLogP ] && a=no
         reproduces "$tmp/$plat.$m" $m "$plat.$m.x" $a
+        line=$("$model" -M $m -i "$tmp/$plat.$m" --compare "$tmp/$plat.p2p" |
+               tail -1)
+        echo "  the model's own p2p against the original: ${line#\# summary: }"
         # Asserted against the original where the model can be exact:
         # p2p for Hockney and for LMO on the linear platform; the
         # collectives where the model also has the processors' delays
