@@ -68,6 +68,11 @@ UNIT_TESTS += tests/unit/test_model_dimemas
 tests_unit_test_model_dimemas_SOURCES = tests/unit/test_model_dimemas.cpp
 tests_unit_test_model_dimemas_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_model_dimemas_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
+# The SimGrid export: the writer's size rules, each model's platform.
+UNIT_TESTS += tests/unit/test_model_simgrid
+tests_unit_test_model_simgrid_SOURCES = tests/unit/test_model_simgrid.cpp
+tests_unit_test_model_simgrid_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_model_simgrid_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 UNIT_TESTS += tests/unit/test_model_hloggp
 tests_unit_test_model_hloggp_SOURCES = tests/unit/test_model_hloggp.cpp
 tests_unit_test_model_hloggp_CPPFLAGS = $(TEST_CPPFLAGS)

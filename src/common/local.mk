@@ -8,6 +8,9 @@ src_common_libcommon_la_SOURCES = \
 	src/common/common_atomic_file.cpp \
 	src/common/common_parse.cpp \
 	src/common/common_text.cpp
+# The SimGrid platform format's one writer (also compiled into
+# cpm-smpi-platform, which links no library).
+src_common_libcommon_la_SOURCES += src/common/common_simgrid.cpp
 src_common_libcommon_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_COMMON)
 libcpm_la_LIBADD += src/common/libcommon.la
 pkginclude_HEADERS += \
@@ -16,3 +19,4 @@ pkginclude_HEADERS += \
 	src/common/common_atomic_file.h \
 	src/common/common_parse.h \
 	src/common/common_text.h
+pkginclude_HEADERS += src/common/common_simgrid.h

@@ -30,5 +30,8 @@ src_models_libmodels_la_SOURCES += src/models/model_taulop.cpp src/models/model_
 	src/models/taulop_cost.cpp src/models/model_taulop_kernel.cpp
 pkginclude_HEADERS += src/models/model_taulop.h src/models/model_taulop_build.h \
 	src/models/taulop_cost.h
+# A model as a SimGrid platform (model --export simgrid; no MPI).
+src_models_libmodels_la_SOURCES += src/models/model_simgrid.cpp
+pkginclude_HEADERS += src/models/model_simgrid.h
 src_models_libmodels_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_MODELS)
 libcpm_la_LIBADD += src/models/libmodels.la

@@ -19,6 +19,7 @@
 #include "kernel_config.h"
 #include "model_build.h"
 #include "model_data.h"
+#include "model_simgrid.h"
 
 #include <mpi.h>
 
@@ -134,6 +135,12 @@ struct ModelKind {
     /** Makes the model from loaded records. */
     std::function<std::unique_ptr<ModelHandle>(const models::ModelData &)>
         load;
+    /** The model as a SimGrid platform (`model --export simgrid`,
+     *  model_simgrid.h); empty if the model has no export. Throws
+     *  cpm::UsageError naming a parameter the platform cannot hold. */
+    std::function<models::SimgridExport(const models::ModelData &,
+                                        const models::SimgridExportOptions &)>
+        simgrid;
 
     /** Whether the model has the build option of that name. */
     bool takes(const std::string &option) const;

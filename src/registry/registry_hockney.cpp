@@ -73,6 +73,10 @@ ModelKind hockney_kind()
     d.build = [](MPI_Comm c, const models::BuildOptions &o, NoOptions) {
         return models::build_hockney(c, o);
     };
+    d.simgrid = [](const models::Hockney &m,
+                   const models::SimgridExportOptions &o) {
+        return models::simgrid_export(m, o);
+    };
     return make_kind(std::move(d));
 }
 

@@ -61,6 +61,10 @@ ModelKind lmo_kind()
                  const LmoBuildOptions &lo) {
         return models::build_lmo(c, o, lo);
     };
+    d.simgrid = [](const models::LMO &m,
+                   const models::SimgridExportOptions &o) {
+        return models::simgrid_export(m, o);
+    };
     return make_kind(std::move(d));
 }
 

@@ -30,6 +30,10 @@ ModelKind plogp_kind()
     d.build = [](MPI_Comm c, const models::BuildOptions &o, NoOptions) {
         return models::build_plogp(c, o);
     };
+    d.simgrid = [](const models::PLogP &m,
+                   const models::SimgridExportOptions &o) {
+        return models::simgrid_export(m, o);
+    };
     return make_kind(std::move(d));
 }
 

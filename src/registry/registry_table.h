@@ -62,6 +62,10 @@ struct Descriptor {
     /* More checks of the options before anything is measured (e.g. that a
      * file can be read); may be empty. */
     std::function<void(const O &)> check;
+    /* The model as a SimGrid platform (model_simgrid.h); may be empty. */
+    std::function<models::SimgridExport(const M &,
+                                        const models::SimgridExportOptions &)>
+        simgrid;
 };
 
 /* Values of build options, with the one-line messages of the option
@@ -175,6 +179,12 @@ ModelKind make_kind(Descriptor<M, O> d)
         -> std::unique_ptr<ModelHandle> {
         return std::make_unique<detail::Handle<M>>(M::from_data(data), ops);
     };
+    if (d.simgrid)
+        k.simgrid = [f = std::move(d.simgrid)](
+                        const models::ModelData &data,
+                        const models::SimgridExportOptions &o) {
+            return f(M::from_data(data), o);
+        };
     return k;
 }
 

@@ -9,10 +9,14 @@
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
+#include "common_parse.h"
+#include "common_simgrid.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <limits>
@@ -71,7 +75,117 @@ std::vector<ExtraOption> model_options()
     std::vector<ExtraOption> v;
     for (const BuildOption &o : build_options())
         v.push_back({o.name, o.arg, o.help});
+    // the export's (with -i): taken out of the settings by run_offline
+    v.push_back({"export", "FORMAT",
+                 "with -i: write the model as a platform of FORMAT "
+                 "(simgrid) into the directory -o DIR"});
+    v.push_back({"rendezvous", "D",
+                 "--export: sends of D bytes and more are rendezvous "
+                 "(default: all eager)"});
     return v;
+}
+
+/* Takes option --NAME out of the settings: its value, or "" if absent. */
+std::string take_setting(Settings &s, const char *name)
+{
+    auto it = s.find(name);
+    if (it == s.end())
+        return "";
+    std::string v = it->second;
+    s.erase(it);
+    return v;
+}
+
+/* The files of an export directory. */
+const char *const kExportFiles[] = {"platform.xml", "hostfile",
+                                    "smpirun.cfg"};
+
+/* Writes an export into directory dir whole or not at all: into a new
+ * directory beside it, then renamed into place. An existing dir is
+ * replaced only if it holds nothing but an earlier export's files. */
+void write_export_dir(const std::string &dir, const models::SimgridExport &e,
+                      const std::string &source)
+{
+    namespace fs = std::filesystem;
+    if (dir.empty() || is_stdout_name(dir))
+        throw UsageError("--export needs an output directory (-o DIR)");
+    fs::path target = fs::path(dir).lexically_normal();
+    if (target.filename().empty()) // "DIR/"
+        target = target.parent_path();
+    std::error_code ec;
+    if (fs::exists(target, ec)) {
+        if (!fs::is_directory(target, ec))
+            throw UsageError("-o " + dir + ": exists and is not a directory");
+        for (const auto &f : fs::directory_iterator(target, ec)) {
+            std::string name = f.path().filename().string();
+            if (std::find(std::begin(kExportFiles), std::end(kExportFiles),
+                          name) == std::end(kExportFiles))
+                throw UsageError("-o " + dir + ": exists and holds '" + name +
+                                 "', not only an earlier export");
+        }
+    }
+    fs::path parent = target.parent_path().empty() ? fs::path(".")
+                                                    : target.parent_path();
+    std::string tmpl =
+        (parent / (target.filename().string() + ".tmp.XXXXXX")).string();
+    std::vector<char> buf(tmpl.begin(), tmpl.end());
+    buf.push_back('\0');
+    if (!mkdtemp(buf.data()))
+        throw Error("cannot make a directory beside '" + dir + "'");
+    fs::path tmp(buf.data());
+    try {
+        SimgridPlatform p = e.platform;
+        p.settings_comments.insert(
+            p.settings_comments.begin(),
+            {"SimGrid settings of the platform in platform.xml, exported by "
+             "model --export simgrid from " + source,
+             "run: cpm-smpirun DIR PROGRAM, or smpirun -platform "
+             "DIR/platform.xml -hostfile DIR/hostfile $(grep -v '^#' "
+             "DIR/smpirun.cfg) PROGRAM"});
+        for (const std::string &n : e.notes)
+            p.settings_comments.push_back(n);
+        const std::string text[] = {simgrid_platform_xml(p),
+                                    simgrid_hostfile(p), simgrid_settings(p)};
+        for (int k = 0; k < 3; ++k) {
+            std::ofstream out(tmp / kExportFiles[k]);
+            out << text[k];
+            out.close();
+            if (!out)
+                throw Error("cannot write '" +
+                            (tmp / kExportFiles[k]).string() + "'");
+        }
+        if (fs::exists(target, ec))
+            fs::remove_all(target);
+        fs::rename(tmp, target);
+    } catch (...) {
+        fs::remove_all(tmp, ec);
+        throw;
+    }
+}
+
+/* --export FORMAT with -i: the model as a platform in directory -o. */
+int run_export(const ToolOptions &opt, const ModelKind &kind,
+               const ModelHandle &model, const std::string &format,
+               const std::string &rendezvous)
+{
+    if (format != "simgrid")
+        throw UsageError("--export: unknown format '" + format +
+                         "' (known: simgrid)");
+    if (!kind.simgrid)
+        throw UsageError(std::string("--export simgrid: the ") + kind.name +
+                         " model has no SimGrid export (Hockney, LMO and "
+                         "PLogP have)");
+    if (!opt.estimate.empty() || opt.json || !opt.compare.empty())
+        throw UsageError("--export excludes -E, --json and --compare");
+    models::SimgridExportOptions eo;
+    if (!rendezvous.empty())
+        eo.rendezvous = parse_long(rendezvous, "--rendezvous", 1, 1L << 40);
+    models::SimgridExport e = kind.simgrid(model.data(), eo);
+    write_export_dir(opt.output, e, is_stdin_name(opt.input) ? "<stdin>"
+                                                              : opt.input);
+    for (const std::string &n : e.notes)
+        std::cerr << "model: export: " << n << std::endl;
+    return 0;
 }
 
 /* The settings of a build: the model's own options, and --config if the
@@ -180,8 +294,13 @@ void write_output(std::ostream &out, const ToolOptions &opt,
 int run_offline(const ToolOptions &opt)
 {
     const ModelKind &kind = find_model(opt.model);
-    if (!opt.settings.empty())
-        throw UsageError("option --" + opt.settings.begin()->first +
+    Settings settings = opt.settings;
+    std::string format = take_setting(settings, "export");
+    std::string rendezvous = take_setting(settings, "rendezvous");
+    if (format.empty() && !rendezvous.empty())
+        throw UsageError("option --rendezvous applies with --export only");
+    if (!settings.empty())
+        throw UsageError("option --" + settings.begin()->first +
                          " applies when building (not with -i)");
     std::unique_ptr<ModelHandle> model;
     std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
@@ -194,6 +313,8 @@ int run_offline(const ToolOptions &opt)
             throw UsageError("cannot open model file '" + opt.input + "'");
         model = kind.load(models::read_text(in, name, kind.name, kind.schema()));
     }
+    if (!format.empty())
+        return run_export(opt, kind, *model, format, rendezvous);
     if (!opt.compare.empty()) {
         std::ifstream in(opt.compare);
         if (!in)
@@ -415,7 +536,11 @@ std::string help_tail()
         "write it as JSON (--json) or print predictions (-E OP over the sizes\n"
         "of -s/-m or --sizes, with --pair I,J or --root R), or compare it with\n"
         "measured times (--compare FILE, the output of p2p or collective; the\n"
-        "operation is p2p, scatter or gather by the file, or -E OP).\n\n"
+        "operation is p2p, scatter or gather by the file, or -E OP).\n"
+        "With -i, --export simgrid -o DIR writes the model (Hockney, LMO,\n"
+        "PLogP) as a SimGrid platform: DIR/platform.xml, DIR/hostfile,\n"
+        "DIR/smpirun.cfg (--rendezvous D: sends of D bytes and more are\n"
+        "rendezvous); run programs on it with cpm-smpirun DIR.\n\n"
         "models (-M), their own build options, and their operations (-E):\n";
     auto option_text = [](const BuildOption &o) {
         return std::string("--") + o.name + " " + o.arg;
@@ -494,6 +619,12 @@ int main(int argc, char **argv)
     if (parsed && opt.help) {
         std::cout << options_help(synopsis, kGroups) << help_tail();
         return 0;
+    }
+    if (parsed && opt.input.empty() &&
+        (opt.settings.count("export") || opt.settings.count("rendezvous"))) {
+        std::cerr << "model: --export needs a model file (-i FILE)"
+                  << std::endl;
+        return 2;
     }
     if (parsed && (opt.list || !opt.input.empty() || !opt.heatmap.empty())) {
         try {

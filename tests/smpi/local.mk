@@ -146,3 +146,8 @@ EXTRA_DIST += tests/smpi/smpi_segments.sh
 # every segment against the truth, unseen sizes (smpi_lmo_segments.sh).
 TESTS += tests/smpi/smpi_lmo_segments.sh
 EXTRA_DIST += tests/smpi/smpi_lmo_segments.sh
+
+# model --export simgrid, closed loop: each model's export against the
+# platform it was measured on (smpi_export.sh, linear and segmented).
+TESTS += tests/smpi/smpi_export.sh
+EXTRA_DIST += tests/smpi/smpi_export.sh

@@ -49,6 +49,7 @@
 
 #include "common_error.h"
 #include "common_parse.h"
+#include "common_simgrid.h"
 
 #include <getopt.h>
 
@@ -448,49 +449,44 @@ Truth read_truth(const std::string &path)
     return t;
 }
 
-const auto num = cpm::smpi::truth_number;
-
-/* A host delay property: segment 0's delay from size 0, segment s's
- * from its first size (SMPI applies an entry "b:C:t" above b bytes). */
-std::string delay_prop(const Truth &t, const TruthHost &h,
-                       cpm::smpi::Delay cpm::smpi::HostDelays::*which)
+/* The platform of a truth: hosts with their delays per size segment,
+ * links (full) or private links (switch), factors and the rendezvous
+ * size; written by the one writer of the format, common_simgrid.h,
+ * which knows SMPI's size rules (the 16-byte envelope, entries "b:..."
+ * applying above b). */
+cpm::SimgridPlatform platform_of(const Truth &t)
 {
-    std::string v;
+    cpm::SimgridPlatform p;
+    p.topology = t.topology;
+    p.comment = "CPM SMPI platform (cpm-smpi-platform), topology " +
+                t.topology + "; the ground truth is in the .truth file";
     int k = t.segments.empty() ? 1 : int(t.segments.size());
-    for (int s = 0; s < k; ++s) {
-        cpm::smpi::Delay d = h.delays(s).*which;
-        long from = s == 0 ? 0 : t.segments[std::size_t(s)].from - 1;
-        v += (s ? ";" : "") + std::to_string(from) + ":" + num(d.c) + ":" +
-             num(d.t);
-    }
-    return v;
-}
-
-/* PREFIX.cfg: the SimGrid settings of a platform with size segments,
- * one per line, which cpm-smpirun adds after its own. A factor entry
- * "b:f" applies to SMPI's message size (m + 16 bytes) above b. */
-std::string settings_text(const Truth &t)
-{
-    std::string s = "# SimGrid settings of this platform, added by "
-                    "cpm-smpirun after its own\n";
-    if (!t.segments.empty()) {
-        std::string bw, lat;
-        for (std::size_t k = 0; k < t.segments.size(); ++k) {
-            long b = k == 0 ? 0 : t.segments[k].from + 15;
-            bw += (k ? ";" : "") + std::to_string(b) + ":" +
-                  num(t.segments[k].fbw);
-            lat += (k ? ";" : "") + std::to_string(b) + ":" +
-                   num(t.segments[k].flat);
+    for (const TruthHost &h : t.hosts) {
+        cpm::SimgridHost sh;
+        sh.name = h.name;
+        for (int s = 0; s < k; ++s) {
+            cpm::smpi::HostDelays d = h.delays(s);
+            long from = s == 0 ? 0 : t.segments[std::size_t(s)].from;
+            sh.os.push_back({from, d.os.c, d.os.t});
+            sh.ois.push_back({from, d.ois.c, d.ois.t});
+            sh.orecv.push_back({from, d.orecv.c, d.orecv.t});
         }
-        s += "--cfg=network/model:SMPI\n"
-             "--cfg=network/weight-S:0\n"
-             "--cfg=smpi/bw-factor:" + bw + "\n"
-             "--cfg=smpi/lat-factor:" + lat + "\n";
+        p.hosts.push_back(sh);
     }
-    if (t.rendezvous > 0)
-        s += "--cfg=smpi/send-is-detached-thresh:" +
-             std::to_string(t.rendezvous) + "\n";
-    return s;
+    if (t.is_switch()) {
+        for (const TruthLink &l : t.nic)
+            p.nics.push_back({l.L, l.B});
+    } else {
+        for (int i = 0; i < t.size(); ++i)
+            for (int j = i + 1; j < t.size(); ++j)
+                p.links.push_back({t.link(i, j).L, t.link(i, j).B});
+    }
+    for (const cpm::smpi::TruthSegment &g : t.segments)
+        p.segments.push_back({g.from, g.fbw, g.flat});
+    p.detached = t.rendezvous;
+    p.settings_comments = {"SimGrid settings of this platform, added by "
+                           "cpm-smpirun after its own"};
+    return p;
 }
 
 void write_file(const std::string &path, const std::string &text)
@@ -509,79 +505,6 @@ std::string truth_text(const Truth &t, const std::string &command_line)
     return os.str();
 }
 
-void host_xml(std::ostream &os, const Truth &t, const TruthHost &h)
-{
-    using cpm::smpi::HostDelays;
-    os << "    <host id=\"" << h.name << "\" speed=\"1Gf\">\n"
-       << "      <prop id=\"smpi/os\" value=\""
-       << delay_prop(t, h, &HostDelays::os) << "\"/>\n"
-       << "      <prop id=\"smpi/ois\" value=\""
-       << delay_prop(t, h, &HostDelays::ois) << "\"/>\n"
-       << "      <prop id=\"smpi/or\" value=\""
-       << delay_prop(t, h, &HostDelays::orecv) << "\"/>\n"
-       << "    </host>\n";
-}
-
-/** Topology "full": one link per pair, routes in both directions. */
-void full_zone_xml(std::ostream &os, const Truth &t)
-{
-    os << "  <zone id=\"cluster\" routing=\"Full\">\n";
-    for (const TruthHost &h : t.hosts)
-        host_xml(os, t, h);
-    for (int i = 0; i < t.size(); ++i)
-        for (int j = i + 1; j < t.size(); ++j)
-            os << "    <link id=\"l" << i << "_" << j << "\" bandwidth=\""
-               << num(t.link(i, j).B) << "Bps\" latency=\""
-               << num(t.link(i, j).L) << "s\"/>\n";
-    for (int i = 0; i < t.size(); ++i)
-        for (int j = i + 1; j < t.size(); ++j)
-            os << "    <route src=\"" << t.hosts[i].name << "\" dst=\""
-               << t.hosts[j].name << "\"><link_ctn id=\"l" << i << "_" << j
-               << "\"/></route>\n";
-    os << "  </zone>\n";
-}
-
-/** Topology "switch": a star; host i's private link "NAME_nic" (split
- * duplex: channels NAME_nic_UP and NAME_nic_DOWN), no backbone. */
-void switch_zone_xml(std::ostream &os, const Truth &t)
-{
-    os << "  <zone id=\"cluster\" routing=\"Cluster\">\n";
-    for (int i = 0; i < t.size(); ++i) {
-        const std::string &name = t.hosts[i].name;
-        host_xml(os, t, t.hosts[i]);
-        os << "    <link id=\"" << name << "_nic\" bandwidth=\""
-           << num(t.nic[i].B) << "Bps\" latency=\"" << num(t.nic[i].L)
-           << "s\" sharing_policy=\"SPLITDUPLEX\"/>\n"
-           << "    <host_link id=\"" << name << "\" up=\"" << name
-           << "_nic_UP\" down=\"" << name << "_nic_DOWN\"/>\n";
-    }
-    os << "  </zone>\n";
-}
-
-std::string platform_text(const Truth &t)
-{
-    std::ostringstream os;
-    os << "<?xml version='1.0'?>\n"
-       << "<!DOCTYPE platform SYSTEM \"https://simgrid.org/simgrid.dtd\">\n"
-       << "<!-- CPM SMPI platform (cpm-smpi-platform), topology "
-       << t.topology << "; the ground truth is in the .truth file -->\n"
-       << "<platform version=\"4.1\">\n";
-    if (t.is_switch())
-        switch_zone_xml(os, t);
-    else
-        full_zone_xml(os, t);
-    os << "</platform>\n";
-    return os.str();
-}
-
-std::string hostfile_text(const Truth &t)
-{
-    std::string s;
-    for (const TruthHost &h : t.hosts)
-        s += h.name + "\n";
-    return s;
-}
-
 } // namespace
 
 int main(int argc, char **argv)
@@ -593,10 +516,11 @@ int main(int argc, char **argv)
             return 0;
         }
         Truth t = o.from_truth.empty() ? draw(o) : read_truth(o.from_truth);
-        write_file(o.prefix + ".xml", platform_text(t));
-        write_file(o.prefix + ".hosts", hostfile_text(t));
+        cpm::SimgridPlatform p = platform_of(t);
+        write_file(o.prefix + ".xml", cpm::simgrid_platform_xml(p));
+        write_file(o.prefix + ".hosts", cpm::simgrid_hostfile(p));
         write_file(o.prefix + ".truth", truth_text(t, o.command_line));
-        write_file(o.prefix + ".cfg", settings_text(t));
+        write_file(o.prefix + ".cfg", cpm::simgrid_settings(p));
     } catch (const InputError &e) {
         std::cerr << kProg << ": error: " << e.what() << "\n";
         return 2;

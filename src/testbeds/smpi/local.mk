@@ -16,14 +16,17 @@
 
 bin_PROGRAMS += cpm-smpi-platform
 # The truth file's one reader and writer (smpi_truth_file), shared with the
-# SMPI tests, and the parser of numbers and bounded line reads of common.
+# SMPI tests, and the parser of numbers and bounded line reads of common;
+# the platform is written by common's SimGrid writer (common_simgrid), the
+# one writer of the format, which model --export simgrid uses too.
 SMPI_TRUTH_FILE_SRC = \
 	src/testbeds/smpi/smpi_truth_file.cpp \
 	src/testbeds/smpi/smpi_truth_file.h \
 	src/common/common_parse.cpp \
 	src/common/common_text.cpp
 cpm_smpi_platform_SOURCES = src/testbeds/smpi/cpm_smpi_platform.cpp \
-	$(SMPI_TRUTH_FILE_SRC)
+	$(SMPI_TRUTH_FILE_SRC) \
+	src/common/common_simgrid.cpp src/common/common_simgrid.h
 # no MPI, no library: plain C++
 cpm_smpi_platform_CPPFLAGS = $(INC_COMMON) -I$(top_srcdir)/src/testbeds/smpi
 

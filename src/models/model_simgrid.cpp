@@ -1,0 +1,482 @@
+#include "model_simgrid.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+namespace cpm::models {
+
+namespace {
+
+std::string pair_name(const char *key, int i, int j)
+{
+    return std::string(key) + " " + std::to_string(i) + " " + std::to_string(j);
+}
+
+std::string num(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.6g", v);
+    return buf;
+}
+
+/* Refuses a value the platform cannot hold, naming the parameter. */
+void need(bool ok, const std::string &param, double v, const char *why)
+{
+    if (!ok)
+        throw UsageError("cannot export: " + param + " = " + num(v) + " " +
+                         why);
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    std::size_t k = v.size() / 2;
+    return v.size() % 2 ? v[k] : (v[k - 1] + v[k]) / 2;
+}
+
+SimgridPlatform base_platform(int n, const char *model, long rendezvous)
+{
+    SimgridPlatform p;
+    p.topology = "full";
+    p.comment = std::string("CPM: the ") + model +
+                " model as a SimGrid platform (model --export simgrid); "
+                "settings in smpirun.cfg";
+    for (int r = 0; r < n; ++r) {
+        SimgridHost h;
+        h.name = "host" + std::to_string(r);
+        p.hosts.push_back(h);
+    }
+    p.settings_before = simgrid_exact_settings();
+    p.detached = rendezvous > 0 ? rendezvous : 1000000000L;
+    return p;
+}
+
+/* The residual of the platform against the model's p2p at the sizes. */
+template <class F>
+void residual(SimgridExport &e, int n, const std::set<long> &sizes, F model)
+{
+    double sum = 0, worst = 0;
+    long count = 0;
+    std::string where;
+    for (long m : sizes)
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j) {
+                if (i == j)
+                    continue;
+                double T = model(i, j, double(m));
+                double S = simgrid_one_way(e.platform, i, j, double(m));
+                if (!(T > 0))
+                    continue;
+                double r = std::fabs(S - T) / T;
+                sum += r;
+                ++count;
+                if (r > worst) {
+                    worst = r;
+                    where = "m=" + std::to_string(m) + ", " +
+                            std::to_string(i) + "->" + std::to_string(j);
+                }
+            }
+    e.max_rel = worst;
+    e.mean_rel = count ? sum / double(count) : 0;
+    e.notes.push_back("residual: platform one-way time against the model's "
+                      "p2p, " + std::to_string(count) +
+                      " ordered pairs x sizes: max rel " + num(worst) +
+                      (where.empty() ? "" : " (" + where + ")") +
+                      ", mean rel " + num(e.mean_rel));
+}
+
+std::set<long> check_sizes(const std::vector<long> &starts)
+{
+    std::set<long> s = {0, 1, 1024, 65536, 1048576};
+    for (long b : starts) {
+        s.insert(b);
+        if (b > 0)
+            s.insert(b - 1);
+    }
+    return s;
+}
+
+void rendezvous_note(SimgridExport &e, long rendezvous)
+{
+    if (rendezvous > 0)
+        e.notes.push_back("rendezvous from " + std::to_string(rendezvous) +
+                          " bytes: no os and no or from there on");
+}
+
+/* The fit of the Hockney export: values y[s][p] of every segment s and
+ * pair p (in all_pairs order) as
+ *
+ *     y[s][p] = u[s][i] + u[s][j] + F[s] z[p],    F[0] = 1, u[0] = 0,
+ *
+ * a per-host part u (a host delay) and a per-pair part z scaled by a
+ * global factor F, by least squares, alternating closed forms: z given u
+ * and F (per pair), F given z and u (per segment), u given z and F (per
+ * segment, the normal equations of u_i + u_j = r_ij have the inverse of
+ * (n-2) I + 1 1^T). Exact data converge to 1e-13 in a few thousand
+ * rounds. u is then defined up to a shift u[s][i] += F[s] d[i],
+ * z[p] -= d[i] + d[j], which export_hockney chooses. */
+struct PairFit {
+    std::vector<std::vector<double>> u; // [segment][host]
+    std::vector<double> z;              // [pair]
+    std::vector<double> F;              // [segment]
+};
+
+PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
+                  const std::vector<std::vector<double>> &y,
+                  std::vector<double> F)
+{
+    std::size_t S = y.size(), P = pairs.size();
+    PairFit f;
+    f.F = std::move(F);
+    f.u.assign(S, std::vector<double>(std::size_t(n), 0.0));
+    f.z = y[0];
+    if (n < 3)
+        n = 0; // one pair (n = 2): no host parts, F = y[s]/y[0] fits exactly
+    double prev = -1;
+    for (int round = 0; round < 100000; ++round) {
+        double sf = 0;
+        for (double x : f.F)
+            sf += x * x;
+        for (std::size_t p = 0; p < P; ++p) {
+            double num = 0;
+            for (std::size_t s = 0; s < S; ++s)
+                num += f.F[s] * (y[s][p] - (n ? f.u[s][pairs[p].first] +
+                                                    f.u[s][pairs[p].second]
+                                              : 0));
+            f.z[p] = num / sf;
+        }
+        double zz = 0;
+        for (double x : f.z)
+            zz += x * x;
+        for (std::size_t s = 1; s < S && zz > 0; ++s) {
+            double num = 0;
+            for (std::size_t p = 0; p < P; ++p)
+                num += f.z[p] * (y[s][p] - (n ? f.u[s][pairs[p].first] +
+                                                    f.u[s][pairs[p].second]
+                                              : 0));
+            f.F[s] = num / zz;
+        }
+        for (std::size_t s = 1; s < S && n >= 3; ++s) {
+            std::vector<double> g(std::size_t(n), 0.0);
+            for (std::size_t p = 0; p < P; ++p) {
+                double r = y[s][p] - f.F[s] * f.z[p];
+                g[std::size_t(pairs[p].first)] += r;
+                g[std::size_t(pairs[p].second)] += r;
+            }
+            double G = 0;
+            for (double x : g)
+                G += x;
+            G /= double(2 * n - 2);
+            for (int i = 0; i < n; ++i)
+                f.u[s][std::size_t(i)] = (g[std::size_t(i)] - G) / double(n - 2);
+        }
+        if (round % 100 == 99) { // stop when the residual stops shrinking
+            double worst = 0;
+            for (std::size_t s = 0; s < S; ++s)
+                for (std::size_t p = 0; p < P; ++p) {
+                    double m = f.F[s] * f.z[p] +
+                               (n ? f.u[s][pairs[p].first] +
+                                        f.u[s][pairs[p].second]
+                                  : 0);
+                    double d = std::fabs(y[s][p] - m);
+                    double scale = std::fabs(y[s][p]);
+                    worst = std::max(worst, scale > 0 ? d / scale : d);
+                }
+            if (worst < 1e-13 || (prev >= 0 && worst > prev * 0.999999))
+                break;
+            prev = worst;
+        }
+    }
+    return f;
+}
+
+} // namespace
+
+SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
+{
+    SimgridExport e;
+    e.platform = base_platform(m.n, "Hockney", o.rendezvous);
+    int n = m.n;
+    // The segments: the union of every pair's starts.
+    std::set<long> starts_set;
+    for (const auto &v : m.pieces)
+        for (const HockneyPiece &c : v)
+            starts_set.insert(c.from);
+    std::vector<long> starts(starts_set.begin(), starts_set.end());
+    std::vector<long> from = {0};
+    from.insert(from.end(), starts.begin(), starts.end());
+    std::size_t S = from.size();
+    std::vector<std::pair<int, int>> pairs;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            pairs.push_back({i, j});
+    // y_a = alpha - 16 beta and y_b = beta of every segment and pair.
+    std::vector<std::vector<double>> ya(S), yb(S);
+    for (std::size_t s = 0; s < S; ++s)
+        for (auto [i, j] : pairs) {
+            int p = pair_index(n, i, j);
+            double a = m.alpha[std::size_t(p)].value;
+            double b = m.beta[std::size_t(p)].value;
+            std::string name = pair_name("alpha", i, j);
+            if (std::size_t(p) < m.pieces.size())
+                for (const HockneyPiece &c : m.pieces[std::size_t(p)])
+                    if (c.from <= from[s]) {
+                        a = c.alpha.value;
+                        b = c.beta.value;
+                        name = "segment " + std::to_string(i) + " " +
+                               std::to_string(j) + " " +
+                               std::to_string(c.from) + " alpha";
+                    }
+            std::string bname = name.substr(0, name.size() - 5) + "beta";
+            need(std::isfinite(b) && b > 0, bname, b,
+                 "s/B: a link needs a finite time per byte > 0");
+            need(std::isfinite(a) && a - 16 * b >= 0, name, a,
+                 ("s: below 16 beta = " + num(16 * b) +
+                  " s (SMPI's 16-byte envelope), no latency >= 0 gives it")
+                     .c_str());
+            ya[s].push_back(a - 16 * b);
+            yb[s].push_back(b);
+        }
+    // Start from the median ratios to the first segment.
+    std::vector<double> Fa(S, 1.0), Fb(S, 1.0);
+    for (std::size_t s = 1; s < S; ++s) {
+        std::vector<double> ra, rb;
+        for (std::size_t p = 0; p < pairs.size(); ++p) {
+            if (ya[0][p] > 0)
+                ra.push_back(ya[s][p] / ya[0][p]);
+            rb.push_back(yb[s][p] / yb[0][p]);
+        }
+        Fa[s] = ra.empty() ? 1.0 : median(ra);
+        Fb[s] = median(rb);
+    }
+    PairFit fb = fit_pairs(n, pairs, yb, Fb);
+    PairFit fa = fit_pairs(n, pairs, ya, Fa);
+    // The shift of each problem: the least that makes every host delay
+    // >= 0 (t first, then C = u_a + 16 t).
+    std::vector<std::vector<double>> t(S, std::vector<double>(std::size_t(n)));
+    std::vector<std::vector<double>> C = t;
+    std::vector<double> db(std::size_t(n), 0.0), da(std::size_t(n), 0.0);
+    for (int i = 0; i < n; ++i) {
+        for (std::size_t s = 0; s < S; ++s)
+            if (fb.F[s] > 0)
+                db[std::size_t(i)] = std::max(db[std::size_t(i)],
+                                              -fb.u[s][std::size_t(i)] / fb.F[s]);
+        for (std::size_t s = 0; s < S; ++s)
+            t[s][std::size_t(i)] = fb.u[s][std::size_t(i)] +
+                                   fb.F[s] * db[std::size_t(i)];
+        da[std::size_t(i)] = -1e300;
+        for (std::size_t s = 0; s < S; ++s)
+            if (fa.F[s] > 0)
+                da[std::size_t(i)] = std::max(
+                    da[std::size_t(i)],
+                    -(fa.u[s][std::size_t(i)] + 16 * t[s][std::size_t(i)]) /
+                        fa.F[s]);
+        for (std::size_t s = 0; s < S; ++s)
+            C[s][std::size_t(i)] = fa.u[s][std::size_t(i)] +
+                                   fa.F[s] * da[std::size_t(i)] +
+                                   16 * t[s][std::size_t(i)];
+    }
+    for (std::size_t s = 0; s < S; ++s)
+        for (int i = 0; i < n; ++i) {
+            // rounding: exact zeros rather than -1e-21
+            C[s][std::size_t(i)] = std::max(C[s][std::size_t(i)], 0.0);
+            t[s][std::size_t(i)] = std::max(t[s][std::size_t(i)], 0.0);
+        }
+    long clipped = 0;
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+        auto [i, j] = pairs[p];
+        double w = fb.z[p] - db[std::size_t(i)] - db[std::size_t(j)];
+        double L = fa.z[p] - da[std::size_t(i)] - da[std::size_t(j)];
+        if (!(w > 0)) {
+            w = yb[0][p];
+            ++clipped;
+        }
+        if (!(L >= 0)) {
+            L = 0;
+            ++clipped;
+        }
+        e.platform.links.push_back({L, 1 / w});
+    }
+    bool delays = false;
+    for (std::size_t s = 0; s < S; ++s)
+        for (int i = 0; i < n; ++i)
+            delays = delays || C[s][std::size_t(i)] > 0 || t[s][std::size_t(i)] > 0;
+    if (delays)
+        for (int i = 0; i < n; ++i) {
+            SimgridHost &h = e.platform.hosts[std::size_t(i)];
+            for (std::size_t s = 0; s < S; ++s)
+                h.os.push_back({from[s], C[s][std::size_t(i)],
+                                t[s][std::size_t(i)]});
+            h.ois = h.orecv = h.os;
+        }
+    if (S > 1) {
+        for (std::size_t s = 0; s < S; ++s)
+            e.platform.segments.push_back({from[s], 1 / fb.F[s], fa.F[s]});
+        e.notes.push_back(
+            "Hockney with " + std::to_string(S) +
+            " size segments: per segment s, alpha - 16 beta and beta of "
+            "pair i-j fitted (least squares) as host parts u_i^s + u_j^s "
+            "(smpi/os = smpi/or, per segment) plus the pair's link scaled by "
+            "a global factor (smpi/lat-factor, smpi/bw-factor)" +
+            (clipped ? "; " + std::to_string(clipped) +
+                           " link values clipped to stay >= 0"
+                     : std::string()));
+    } else {
+        e.notes.push_back("Hockney: link i-j latency alpha_ij - 16 beta_ij, "
+                          "bandwidth 1/beta_ij; no host delays");
+    }
+    rendezvous_note(e, o.rendezvous);
+    residual(e, n, check_sizes(starts),
+             [&](int i, int j, double M) { return m.p2p(i, j, M); });
+    return e;
+}
+
+SimgridExport simgrid_export(const LMO &m, const SimgridExportOptions &o)
+{
+    SimgridExport e;
+    e.platform = base_platform(m.n, "LMO", o.rendezvous);
+    int n = m.n;
+    for (int i = 0; i < n; ++i) {
+        double C = m.C[std::size_t(i)].value, t = m.t[std::size_t(i)].value;
+        need(std::isfinite(C) && C >= 0, "C " + std::to_string(i), C,
+             "s: a processing delay must be finite and >= 0");
+        need(std::isfinite(t) && t >= 0, "t " + std::to_string(i), t,
+             "s/B: a processing delay must be finite and >= 0");
+        SimgridHost &h = e.platform.hosts[std::size_t(i)];
+        h.os = h.ois = h.orecv = {{0, C, t}};
+    }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            double beta = m.beta[std::size_t(p)].value;
+            double L = m.L[std::size_t(p)].value;
+            need(std::isfinite(beta) && beta > 0, pair_name("beta", i, j),
+                 beta, "B/s: a bandwidth must be finite and > 0");
+            need(std::isfinite(L) && L - 16 / beta >= 0, pair_name("L", i, j),
+                 L, ("s: below 16/beta = " + num(16 / beta) +
+                     " s (SMPI's 16-byte envelope), no link latency >= 0 "
+                     "gives it").c_str());
+            e.platform.links.push_back({L - 16 / beta, beta});
+        }
+    e.notes.push_back("LMO: os = ois = or = C_i + t_i m on host i; link i-j: "
+                      "latency L_ij - 16/beta_ij, bandwidth beta_ij");
+    rendezvous_note(e, o.rendezvous);
+    residual(e, n, check_sizes({}),
+             [&](int i, int j, double M) { return m.p2p(i, j, M); });
+    return e;
+}
+
+SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
+{
+    SimgridExport e;
+    e.platform = base_platform(m.n, "PLogP", o.rendezvous);
+    int n = m.n;
+    const std::vector<long> &sz = m.sizes;
+    std::size_t K = sz.size();
+    if (K < 2)
+        throw UsageError("cannot export: PLogP measured at " +
+                         std::to_string(K) +
+                         " size(s); the link's bandwidth needs two");
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            double L = m.L[std::size_t(p)].value;
+            need(std::isfinite(L) && L >= 0, pair_name("L", i, j), L,
+                 "s: a latency must be finite and >= 0");
+            for (std::size_t k = 0; k < K; ++k) {
+                std::string at = " " + std::to_string(sz[k]);
+                double os = m.os[std::size_t(p)][k].value;
+                double g = m.g[std::size_t(p)][k].value;
+                need(std::isfinite(os) && os >= 0,
+                     pair_name("os", i, j) + at, os,
+                     "s: an overhead must be finite and >= 0");
+                need(std::isfinite(g) && g >= 0, pair_name("g", i, j) + at, g,
+                     "s: a gap must be finite and >= 0");
+            }
+        }
+    // Host delays at the measured sizes: os of the pairs the host
+    // initiated (PLogP measures os on the lower rank), the median; the
+    // last rank initiated none: the median of its pairs'.
+    std::vector<std::vector<double>> h(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
+        for (std::size_t k = 0; k < K; ++k) {
+            std::vector<double> x;
+            for (int j = i + 1; j < n; ++j)
+                x.push_back(m.os[std::size_t(pair_index(n, i, j))][k].value);
+            if (x.empty())
+                for (int j = 0; j < i; ++j)
+                    x.push_back(m.os[std::size_t(pair_index(n, j, i))][k].value);
+            h[std::size_t(i)].push_back(median(x));
+        }
+    // The link carries the rest, L + g(m) - os_i(m) (i -> j) and
+    // L + g(m) - os_j(m) (j -> i): a line through both at the measured
+    // sizes (least squares), latency + (m+16)/B.
+    long clipped = 0;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            int p = pair_index(n, i, j);
+            double sx = 0, sy = 0, sxx = 0, sxy = 0, cnt = 0;
+            for (std::size_t k = 0; k < K; ++k)
+                for (int src : {i, j}) {
+                    double x = double(sz[k]);
+                    double y = m.L[std::size_t(p)].value +
+                               m.g[std::size_t(p)][k].value -
+                               h[std::size_t(src)][k];
+                    sx += x;
+                    sy += y;
+                    sxx += x * x;
+                    sxy += x * y;
+                    cnt += 1;
+                }
+            double b = (cnt * sxy - sx * sy) / (cnt * sxx - sx * sx);
+            double a = (sy - b * sx) / cnt;
+            need(std::isfinite(b) && b > 0,
+                 pair_name("g", i, j) + " " + std::to_string(sz[K - 1]),
+                 m.g[std::size_t(p)][K - 1].value,
+                 "s: the time left for the link (L + g - os) does not grow "
+                 "with the size, no link bandwidth gives it");
+            double L = a - 16 * b;
+            if (L < 0) {
+                L = 0;
+                ++clipped;
+            }
+            e.platform.links.push_back({L, 1 / b});
+        }
+    // Host delays: linear between the measured sizes, the last line
+    // extended (as PLogP interpolates).
+    auto pieces = [&](const std::vector<double> &v) {
+        std::vector<SimgridDelay> d;
+        for (std::size_t k = 0; k + 1 < K; ++k) {
+            double t = (v[k + 1] - v[k]) / double(sz[k + 1] - sz[k]);
+            d.push_back({sz[k], v[k] - t * double(sz[k]), t});
+        }
+        return d;
+    };
+    for (int i = 0; i < n; ++i) {
+        SimgridHost &host = e.platform.hosts[std::size_t(i)];
+        host.os = pieces(h[std::size_t(i)]);
+        host.ois = host.os;
+    }
+    e.notes.push_back(
+        "PLogP: host i's send delay os = ois, the median os of the pairs "
+        "i initiated (linear between the measured sizes), no receive delay "
+        "(PLogP's one-way time L + g has no or; where the receive starts "
+        "the transfer, PLogP's or includes it); link i-j: a line through "
+        "L + g(m) - os_i(m) and L + g(m) - os_j(m) at the measured sizes" +
+        (clipped ? "; " + std::to_string(clipped) +
+                       " negative link latencies clipped to 0"
+                 : std::string()));
+    rendezvous_note(e, o.rendezvous);
+    std::set<long> s = check_sizes({});
+    s.insert(sz.begin(), sz.end());
+    residual(e, n, s, [&](int i, int j, double M) { return m.p2p(i, j, M); });
+    return e;
+}
+
+} // namespace cpm::models

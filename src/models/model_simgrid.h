@@ -1,0 +1,80 @@
+/**
+ * \file model_simgrid.h
+ * \brief A model as a SimGrid platform (`model --export simgrid`): the
+ *        platform whose simulated point-to-point times are the model's.
+ *        No MPI.
+ *
+ * The platform is written by the one writer of the format,
+ * common_simgrid.h, whose one-way time under the exactness settings is
+ *
+ *     T_ij(m) = os_i(m) + FLAT_s L_ij + (m + 16) / (FBW_s B_ij) + or_j(m).
+ *
+ * Each model is mapped onto it as follows (doc/formats.md, "SimGrid
+ * export", gives the reasons and the residuals):
+ *
+ * - Hockney: a link per pair. One segment: L_ij = alpha_ij - 16 beta_ij,
+ *   B_ij = 1/beta_ij, no host delays. With segments (the union of the
+ *   pairs' starts), per segment s the intercepts alpha - 16 beta and the
+ *   slopes beta are fitted as u_i^s + u_j^s + F_s z_ij (least squares):
+ *   host delays os = ois = or per segment, the link z, global factors F
+ *   (smpi/lat-factor, smpi/bw-factor); exact where the times have that
+ *   structure (the test bed's).
+ * - LMO: os = ois = or = C_i + t_i m on host i; a link per pair with
+ *   B_ij = beta_ij and L_ij - 16/beta_ij. Exact.
+ * - PLogP: os = ois on host i, the median os of the pairs i initiated
+ *   (PLogP measures os on the lower rank) at the measured sizes, linear
+ *   in between as PLogP interpolates; no or (PLogP's one-way time L + g
+ *   has none, and where the receive starts the transfer PLogP's or
+ *   includes it); a link per pair, the least-squares line through
+ *   L_ij + g_ij(m) - os_i(m) and L_ij + g_ij(m) - os_j(m) at the measured
+ *   sizes (latency + (m + 16)/B).
+ *
+ * A parameter the platform cannot hold (negative, not finite, a zero or
+ * negative bandwidth) makes the export throw cpm::UsageError naming it.
+ */
+#ifndef CPM_MODEL_SIMGRID_H
+#define CPM_MODEL_SIMGRID_H
+
+#include "common_simgrid.h"
+#include "model_hockney.h"
+#include "model_lmo.h"
+#include "model_plogp.h"
+
+#include <string>
+#include <vector>
+
+/** \addtogroup models
+ *  @{ */
+
+namespace cpm::models {
+
+/** A model as a platform, with notes on how close it is. */
+struct SimgridExport {
+    SimgridPlatform platform; /**< hosts host0.., links, settings */
+    /** How the model was mapped, and the residual: the largest and mean
+     *  relative difference between the platform's one-way time and the
+     *  model's p2p over all ordered pairs and the check sizes. */
+    std::vector<std::string> notes;
+    double max_rel = 0;  /**< largest relative difference */
+    double mean_rel = 0; /**< mean relative difference */
+};
+
+/** Options of the export. */
+struct SimgridExportOptions {
+    /** smpi/send-is-detached-thresh: from this size on, sends are
+     *  rendezvous (no os, no or); 0: every send detached (eager). */
+    long rendezvous = 0;
+};
+
+/** The Hockney model as a platform (see the top). */
+SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o);
+/** The LMO model as a platform (see the top). */
+SimgridExport simgrid_export(const LMO &m, const SimgridExportOptions &o);
+/** The PLogP model as a platform (see the top). */
+SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o);
+
+} // namespace cpm::models
+
+/** @} */
+
+#endif

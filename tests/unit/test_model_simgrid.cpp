@@ -1,0 +1,194 @@
+// The SimGrid export: the writer's size rules (common_simgrid), and each
+// model's platform against the model's p2p on synthetic models whose
+// structure the platform can hold exactly (Hockney with per-host delays
+// per segment and global factors, LMO), plus the refusals.
+#include "common_error.h"
+#include "common_simgrid.h"
+#include "model_simgrid.h"
+
+#include <cmath>
+#include <gtest/gtest.h>
+#include <random>
+#include <string>
+
+using namespace cpm;
+using namespace cpm::models;
+
+namespace {
+
+double rel(double a, double b) { return std::fabs(a - b) / std::fabs(b); }
+
+TEST(SimgridWriter, SizeRulesAndSettings)
+{
+    SimgridPlatform p;
+    p.comment = "c";
+    p.hosts = {{"a", {{0, 1e-6, 1e-9}, {8192, 2e-6, 0}}, {}, {}},
+               {"b", {}, {}, {}}};
+    p.links = {{1e-5, 1e8}};
+    p.segments = {{0, 1, 1}, {8192, 0.5, 2}};
+    p.detached = 65536;
+    std::string xml = simgrid_platform_xml(p);
+    // a delay piece from FROM is written at FROM - 1 (applies above it)
+    EXPECT_NE(xml.find("value=\"0:9.9999999999999995e-07:1.0000000000000001e-09;"
+                       "8191:1.9999999999999999e-06:0\""),
+              std::string::npos)
+        << xml;
+    EXPECT_EQ(xml.find("smpi/ois"), std::string::npos); // empty: not written
+    EXPECT_NE(xml.find("<link id=\"l0_1\" bandwidth=\"100000000Bps\" "
+                       "latency=\"1.0000000000000001e-05s\"/>"),
+              std::string::npos);
+    std::string cfg = simgrid_settings(p);
+    // a factor of a segment from FROM is written at FROM + 15 (envelope)
+    EXPECT_NE(cfg.find("--cfg=smpi/bw-factor:0:1;8207:0.5\n"), std::string::npos)
+        << cfg;
+    EXPECT_NE(cfg.find("--cfg=smpi/lat-factor:0:1;8207:2\n"), std::string::npos);
+    EXPECT_NE(cfg.find("--cfg=smpi/send-is-detached-thresh:65536\n"),
+              std::string::npos);
+    EXPECT_EQ(simgrid_hostfile(p), "a\nb\n");
+    // one way: os_a + FLAT L + (m + 16)/(FBW B) (no or on b); none from D on
+    EXPECT_DOUBLE_EQ(simgrid_one_way(p, 0, 1, 100),
+                     1e-6 + 1e-9 * 100 + 1e-5 + 116 / 1e8);
+    EXPECT_DOUBLE_EQ(simgrid_one_way(p, 0, 1, 8192),
+                     2e-6 + 2 * 1e-5 + 8208 / 0.5e8);
+    EXPECT_DOUBLE_EQ(simgrid_one_way(p, 0, 1, 70000), 2 * 1e-5 + 70016 / 0.5e8);
+}
+
+// A piecewise Hockney model with the test bed's structure: per segment s,
+// alpha_ij = C_i + C_j + FLAT_s L_ij + 16 w_ij / FBW_s,
+// beta_ij = t_i + t_j + w_ij / FBW_s, host delays drawn per segment.
+Hockney segmented_hockney(int n)
+{
+    std::mt19937 rng(7);
+    std::uniform_real_distribution<double> C(1e-6, 2e-5), t(1e-10, 2e-9),
+        L(1e-6, 1e-4), B(1e7, 1.25e9);
+    const long from[] = {0, 8192, 65536};
+    const double fbw[] = {1, 0.8, 0.55}, flat[] = {1, 1.6, 4};
+    std::vector<std::vector<double>> c(3), tt(3);
+    for (int s = 0; s < 3; ++s)
+        for (int i = 0; i < n; ++i) {
+            c[s].push_back(C(rng));
+            tt[s].push_back(t(rng));
+        }
+    Hockney h;
+    h.n = n;
+    h.pieces.resize(std::size_t(n * (n - 1) / 2));
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            double l = L(rng), w = 1 / B(rng);
+            for (int s = 0; s < 3; ++s) {
+                double a = c[s][i] + c[s][j] + flat[s] * l + 16 * w / fbw[s];
+                double b = tt[s][i] + tt[s][j] + w / fbw[s];
+                if (s == 0) {
+                    h.alpha.push_back({a, 0, 1});
+                    h.beta.push_back({b, 0, 1});
+                } else {
+                    h.pieces[std::size_t(pair_index(n, i, j))].push_back(
+                        {from[s], {a, 0, 1}, {b, 0, 1}});
+                }
+            }
+        }
+    return h;
+}
+
+void expect_reproduces(const SimgridExport &e, int n,
+                       const std::function<double(int, int, double)> &p2p)
+{
+    for (double m : {0.0, 100.0, 8191.0, 8192.0, 30000.0, 65535.0, 65536.0,
+                     1048576.0})
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j)
+                if (i != j)
+                    EXPECT_LT(rel(simgrid_one_way(e.platform, i, j, m),
+                                  p2p(i, j, m)),
+                              1e-9)
+                        << "m=" << m << " " << i << "->" << j;
+    EXPECT_LT(e.max_rel, 1e-9);
+}
+
+TEST(SimgridExport, HockneySegmentedIsExact)
+{
+    const int n = 6;
+    Hockney h = segmented_hockney(n);
+    SimgridExport e = simgrid_export(h, {});
+    ASSERT_EQ(e.platform.segments.size(), 3u);
+    EXPECT_LT(rel(e.platform.segments[1].bw, 0.8), 1e-9);
+    EXPECT_LT(rel(e.platform.segments[2].lat, 4), 1e-9);
+    for (const SimgridHost &host : e.platform.hosts)
+        for (const SimgridDelay &d : host.os) {
+            EXPECT_GE(d.c, 0);
+            EXPECT_GE(d.t, 0);
+        }
+    for (const SimgridLink &l : e.platform.links) {
+        EXPECT_GE(l.latency, 0);
+        EXPECT_GT(l.bandwidth, 0);
+    }
+    expect_reproduces(e, n, [&](int i, int j, double m) { return h.p2p(i, j, m); });
+}
+
+TEST(SimgridExport, HockneyLinearHasNoHostDelays)
+{
+    Hockney h = segmented_hockney(4);
+    h.pieces.clear();
+    SimgridExport e = simgrid_export(h, {});
+    EXPECT_TRUE(e.platform.segments.empty());
+    EXPECT_TRUE(e.platform.hosts[0].os.empty());
+    expect_reproduces(e, 4, [&](int i, int j, double m) { return h.p2p(i, j, m); });
+}
+
+TEST(SimgridExport, LmoIsExact)
+{
+    const int n = 5;
+    LMO m;
+    m.n = n;
+    for (int i = 0; i < n; ++i) {
+        m.C.push_back({1e-6 * (i + 1), 0, 1});
+        m.t.push_back({1e-10 * (i + 2), 0, 1});
+    }
+    for (int p = 0; p < n * (n - 1) / 2; ++p) {
+        m.L.push_back({2e-5 + 1e-6 * p, 0, 1});
+        m.beta.push_back({1e8 * (p + 1), 0, 1});
+    }
+    SimgridExport e = simgrid_export(m, {});
+    expect_reproduces(e, n, [&](int i, int j, double M) { return m.p2p(i, j, M); });
+    EXPECT_EQ(e.platform.hosts[2].os.size(), 1u);
+}
+
+// The refusals: one message naming the record.
+template <class F>
+std::string refusal(F f)
+{
+    try {
+        f();
+    } catch (const UsageError &e) {
+        return e.what();
+    }
+    return "(not refused)";
+}
+
+TEST(SimgridExport, Refusals)
+{
+    Hockney h = segmented_hockney(3);
+    h.pieces.clear();
+    h.alpha[1].value = -1e-3;
+    EXPECT_NE(refusal([&] { simgrid_export(h, {}); }).find("alpha 0 2 = -0.001"),
+              std::string::npos);
+    h = segmented_hockney(3);
+    h.pieces[2][0].beta.value = NAN;
+    EXPECT_NE(refusal([&] { simgrid_export(h, {}); })
+                  .find("segment 1 2 8192 beta = nan"),
+              std::string::npos);
+    LMO m;
+    m.n = 2;
+    m.C = {{1e-6, 0, 1}, {-1e-6, 0, 1}};
+    m.t = {{0, 0, 1}, {0, 0, 1}};
+    m.L = {{1e-5, 0, 1}};
+    m.beta = {{1e8, 0, 1}};
+    EXPECT_NE(refusal([&] { simgrid_export(m, {}); }).find("C 1 = -1e-06"),
+              std::string::npos);
+    m.C[1].value = 0;
+    m.L[0].value = 1e-8; // below 16/beta = 1.6e-7
+    EXPECT_NE(refusal([&] { simgrid_export(m, {}); }).find("L 0 1 = 1e-08"),
+              std::string::npos);
+}
+
+} // namespace
