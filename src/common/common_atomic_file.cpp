@@ -39,11 +39,15 @@ void remove_all_tmp()
 /* Removes the temporary files, then lets the signal do what it did
  * before: the previous handler, or the default action (ending the
  * process with that signal's status). */
-extern "C" void on_signal(int sig)
+extern "C" void on_signal(int sig, siginfo_t *info, void *context)
 {
     int saved = errno;
     remove_all_tmp();
-    if (g_label[0]) {
+    // A line unless the parent (mpirun, or Open MPI's daemon) sent the
+    // signal: it stops the other ranks when one has failed, and names
+    // that rank itself.
+    if (g_label[0] && !(info && info->si_code == SI_USER &&
+                        info->si_pid == getppid())) {
         // "LABEL: stopped by signal N" with write(2) alone (signal-safe)
         char line[320];
         std::size_t n = 0;
@@ -66,13 +70,17 @@ extern "C" void on_signal(int sig)
         if (kSignals[s] != sig)
             continue;
         const struct sigaction &old = g_old[s];
-        if (!(old.sa_flags & SA_SIGINFO) && old.sa_handler != SIG_DFL &&
-            old.sa_handler != SIG_IGN) {
-            old.sa_handler(sig);
+        if (old.sa_flags & SA_SIGINFO) {
+            if (old.sa_sigaction) {
+                old.sa_sigaction(sig, info, context);
+                errno = saved;
+                return;
+            }
+        } else if (old.sa_handler == SIG_IGN) {
             errno = saved;
             return;
-        }
-        if (old.sa_handler == SIG_IGN && !(old.sa_flags & SA_SIGINFO)) {
+        } else if (old.sa_handler != SIG_DFL) {
+            old.sa_handler(sig);
             errno = saved;
             return;
         }
@@ -112,16 +120,17 @@ void install_cleanup()
     for (int s = 0; s < 3; ++s) {
         struct sigaction sa;
         std::memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_signal;
+        sa.sa_sigaction = on_signal;
         sigemptyset(&sa.sa_mask);
-        sa.sa_flags = 0;
+        sa.sa_flags = SA_SIGINFO;
         if (sigaction(kSignals[s], nullptr, &g_old[s]) != 0)
             continue;
-        if (!(g_old[s].sa_flags & SA_SIGINFO) &&
-            g_old[s].sa_handler == on_signal) {
+        if ((g_old[s].sa_flags & SA_SIGINFO) &&
+            g_old[s].sa_sigaction == on_signal) {
             // Installed already by another copy of these globals (SimGrid
             // SMPI privatizes them per rank): the action after it is the
             // default.
+            g_old[s].sa_flags = 0;
             g_old[s].sa_handler = SIG_DFL;
             continue;
         }

@@ -59,7 +59,10 @@ private:
 
 /** Installs the handlers of SIGTERM, SIGINT and SIGHUP now (not only with
  *  the first AtomicFile) and makes them write "LABEL: stopped by signal
- *  N" on stderr before the process ends (the tools: "TOOL: rank R"). */
+ *  N" on stderr before the process ends (the tools: "TOOL: rank R"),
+ *  unless the parent process sent the signal (mpirun stopping the other
+ *  ranks of a failed job: it names the failed rank itself). An empty
+ *  label writes nothing (the tools, once their outputs are done). */
 void set_signal_label(const std::string &label);
 
 /** True if the name means standard output ("-" or "stdout"). */

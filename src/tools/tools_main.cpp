@@ -150,6 +150,9 @@ int tool_main(int argc, char **argv, const std::string &tool,
                   << std::endl;
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    // Done: mpirun may stop this rank while it finalizes (another rank
+    // exited non-zero), which is no news.
+    set_signal_label("");
     MPI_Finalize();
     return rc;
 }
