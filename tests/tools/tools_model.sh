@@ -193,7 +193,7 @@ expect_error "option --config does not apply to -E p2p" "$model" -M Hockney -i "
 expect_error "option --config applies to -E OP" "$model" -M Hockney -i "$h" --config "$tmp/summa3.conf"
 expect_error "option --config does not apply to -E p2p" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney -E p2p --config "$tmp/summa3.conf" $fast -o "$tmp/y"
-expect_error "option --tau: expected an integer >= 1, got '4294967297'" "$model" -M taulop -i "$tmp/taulop-3.out" -E p2p --tau 4294967297
+expect_error "option --tau: expected an integer in [1, 2147483647], got '4294967297'" "$model" -M taulop -i "$tmp/taulop-3.out" -E p2p --tau 4294967297
 expect_error "option --pair: expected an integer in [0, 2147483647], got '4294967297'" "$model" -M Hockney -i "$h" -E p2p --pair 4294967297,1
 expect_error "gives more than 100000 message sizes" "$model" -M Hockney -i "$h" -E p2p -s 1 -m 9223372036854775807
 expect_error "option --resume applies when building (not with -i)" "$model" -M Hockney -i "$h" --resume "$h"
