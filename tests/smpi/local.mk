@@ -34,7 +34,7 @@ SMPI_LIB_HDR = \
 	$(srcdir)/benchmark/benchmark_schedule.h \
 	$(srcdir)/benchmark/benchmark_p2p.h \
 	$(srcdir)/benchmark/benchmark_journal.h
-SMPI_BUILD_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(MPI_NOCXX_CPPFLAGS) \
+SMPI_BUILD_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(SMPI_SANITIZE) $(MPI_NOCXX_CPPFLAGS) \
 	-I$(top_srcdir)/src/common -I$(top_srcdir)/src/stats \
 	-I$(top_srcdir)/benchmark -I$(top_srcdir)/src/testbeds/smpi $(GSL_CFLAGS)
 SMPI_BINS = tests/smpi/smpi_roundtrip tests/smpi/smpi_cost \
