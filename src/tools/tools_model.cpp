@@ -361,6 +361,11 @@ std::string help_tail()
         "of -s/-m or --sizes, with --pair I,J or --root R), or compare it with\n"
         "measured times (--compare FILE, the output of p2p or collective; the\n"
         "operation is p2p, scatter or gather by the file, or -E OP).\n\n"
+        "A build with -o OUT keeps a journal of its measurements in\n"
+        "OUT.journal: run the same command after a kill and it resumes\n"
+        "(--resume JOURNAL names another journal).\n"
+        "      --resume JOURNAL    replay the measurements JOURNAL holds, "
+        "then measure the rest\n\n"
         "models (-M), their own build options, and their operations (-E):\n";
     auto option_text = [](const BuildOption &o) {
         return std::string("--") + o.name + " " + o.arg;
