@@ -1,6 +1,7 @@
 #include "benchmark_collective.h"
 
 #include "benchmark_coll.h"
+#include "benchmark_journal.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
@@ -132,12 +133,19 @@ Result measure_collective(MPI_Comm comm, const CollectiveOp &op, long M,
         throw UsageError("message size " + std::to_string(M) +
                          " is out of range for " + op.name + " on " +
                          std::to_string(dc.size()) + " processes");
+    JournalEntry journal(
+        comm, journal_key("collective " + std::string(op.name) + " " +
+                              std::to_string(M) + " " + std::to_string(root) +
+                              " " + std::to_string(int(timing)),
+                          precision));
+    if (journal.replayed())
+        return journal.results().at(0);
     Timer timer(dc, root, timing);
     CollBuffers buf = make_buffers(op, M, root, dc);
     auto run = [&] { CPM_MPI(op.run(buf, int(M), root, dc)); };
     run(); // warm-up: connections, buffers
-    return sample_on_root(dc, root, M, precision,
-                          [&] { return timer.time(run); });
+    return journal.record(sample_on_root(dc, root, M, precision,
+                                         [&] { return timer.time(run); }));
 }
 
 } // namespace cpm::bench

@@ -1,5 +1,6 @@
 #include "benchmark_p2p.h"
 
+#include "benchmark_journal.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
@@ -98,6 +99,15 @@ Result one_to_two(MPI_Comm comm, int a, int b, long M, const Precision &prec)
     r.M = M;
     r.wtick = MPI_Wtick();
     return r;
+}
+
+/* The pairs of a journal key. */
+std::string pairs_text(const std::vector<Pair> &pairs)
+{
+    std::string s;
+    for (const Pair &p : pairs)
+        s += " " + std::to_string(p.i) + "," + std::to_string(p.j);
+    return s;
 }
 
 void check_size(long M, const char *what)
@@ -272,6 +282,13 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
     precision.validate();
     check_size(M1, "message size");
     check_size(M2, "reply size");
+    JournalEntry journal(comm, journal_key("roundtrips " + std::to_string(M1) +
+                                               " " + std::to_string(M2) + " " +
+                                               std::to_string(parallel) +
+                                               pairs_text(pairs),
+                                           precision));
+    if (journal.replayed())
+        return journal.results();
     DupComm dc(comm);
     if (dc.size() < 2)
         throw UsageError("roundtrips need at least 2 processes, got " +
@@ -300,7 +317,7 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
     std::vector<Result> out = share(dc, res, owned);
     for (std::size_t e = 0; e < pairs.size(); ++e)
         history.record(pair_key(pairs[e]), double(M1 + M2), work(out[e]));
-    return out;
+    return journal.record(out);
 }
 
 TripletResults measure_triplets(MPI_Comm comm,
@@ -312,6 +329,22 @@ TripletResults measure_triplets(MPI_Comm comm,
 {
     precision.validate();
     check_size(M, "message size");
+    std::string key = "triplets " + std::to_string(M) + " " +
+                      std::to_string(with_one_to_one) + " " +
+                      std::to_string(parallel) + " costs";
+    for (double c : pair_cost)
+        key += " " + journal_hex(c);
+    for (const Triplet &t : triplets)
+        key += " " + std::to_string(t.i) + "," + std::to_string(t.j) + "," +
+               std::to_string(t.k);
+    JournalEntry journal(comm, journal_key(key, precision));
+    if (journal.replayed()) {
+        const std::vector<Result> &all = journal.results();
+        TripletResults out;
+        out.one_to_two.assign(all.begin(), all.begin() + 3 * triplets.size());
+        out.one_to_one.assign(all.begin() + 3 * triplets.size(), all.end());
+        return out;
+    }
     DupComm dc(comm);
     if (dc.size() < 3)
         throw UsageError("one-to-two experiments need at least 3 processes, "
@@ -446,6 +479,9 @@ TripletResults measure_triplets(MPI_Comm comm,
             w += work(out.one_to_one[6 * e + q]);
         history.record({kind, t.i, t.j, t.k}, double(M), w);
     }
+    std::vector<Result> all = out.one_to_two;
+    all.insert(all.end(), out.one_to_one.begin(), out.one_to_one.end());
+    journal.record(all);
     return out;
 }
 

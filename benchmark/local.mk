@@ -17,7 +17,8 @@ benchmark_libbenchmark_la_SOURCES = \
 	benchmark/benchmark_collective.cpp \
 	benchmark/benchmark_kernel.cpp \
 	benchmark/benchmark_ring.cpp \
-	benchmark/benchmark_output.cpp
+	benchmark/benchmark_output.cpp \
+	benchmark/benchmark_journal.cpp
 benchmark_libbenchmark_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_BENCHMARK)
 libcpm_la_LIBADD += benchmark/libbenchmark.la
 pkginclude_HEADERS += \
@@ -30,5 +31,6 @@ pkginclude_HEADERS += \
 	benchmark/benchmark_collective.h \
 	benchmark/benchmark_kernel.h \
 	benchmark/benchmark_ring.h \
-	benchmark/benchmark_output.h
+	benchmark/benchmark_output.h \
+	benchmark/benchmark_journal.h
 noinst_HEADERS += benchmark/benchmark_coll_util.h benchmark/benchmark_coll_tree.h

@@ -29,6 +29,7 @@ MPI_TESTS = \
 SCRIPT_TESTS = \
 	tests/tools/tools_bad_input.sh \
 	tests/tools/tools_output.sh \
+	tests/tools/tools_signals.sh \
 	tests/tools/tools_model.sh \
 	tests/tools/tools_validate.sh \
 	tests/tools/plots_render.sh \

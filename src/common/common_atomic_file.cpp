@@ -3,14 +3,184 @@
 #include "common_error.h"
 
 #include <cerrno>
+#include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fcntl.h>
+#include <pthread.h>
 #include <sys/stat.h>
 #include <iostream>
 #include <unistd.h>
+#include <algorithm>
 #include <vector>
 
 namespace cpm {
+
+namespace {
+
+/* The temporary files not yet committed or removed, for the signal
+ * handlers and exit: a fixed table of names (async-signal-safe to read),
+ * changed with the handled signals blocked. */
+const int kSlots = 64;
+const char *volatile g_tmp[kSlots];
+const int kSignals[] = {SIGTERM, SIGINT, SIGHUP};
+struct sigaction g_old[3];
+
+char g_label[256]; // "TOOL: rank R", for the line a signal writes
+
+void remove_all_tmp()
+{
+    for (int k = 0; k < kSlots; ++k)
+        if (const char *name = g_tmp[k])
+            unlink(name);
+}
+
+/* Removes the temporary files, then lets the signal do what it did
+ * before: the previous handler, or the default action (ending the
+ * process with that signal's status). */
+extern "C" void on_signal(int sig, siginfo_t *info, void *context)
+{
+    int saved = errno;
+    remove_all_tmp();
+    // A line unless the parent (mpirun, or Open MPI's daemon) sent the
+    // signal: it stops the other ranks when one has failed, and names
+    // that rank itself.
+    if (g_label[0] && !(info && info->si_code == SI_USER &&
+                        info->si_pid == getppid())) {
+        // "LABEL: stopped by signal N" with write(2) alone (signal-safe)
+        char line[320];
+        std::size_t n = 0;
+        for (const char *p = g_label; *p && n < 256; ++p)
+            line[n++] = *p;
+        const char mid[] = ": stopped by signal ";
+        for (const char *p = mid; *p; ++p)
+            line[n++] = *p;
+        char digits[12];
+        int k = 0;
+        for (int v = sig; k == 0 || v > 0; v /= 10)
+            digits[k++] = char('0' + v % 10);
+        while (k > 0)
+            line[n++] = digits[--k];
+        line[n++] = '\n';
+        ssize_t w = write(2, line, n);
+        (void)w;
+    }
+    for (int s = 0; s < 3; ++s) {
+        if (kSignals[s] != sig)
+            continue;
+        const struct sigaction &old = g_old[s];
+        if (old.sa_flags & SA_SIGINFO) {
+            if (old.sa_sigaction) {
+                old.sa_sigaction(sig, info, context);
+                errno = saved;
+                return;
+            }
+        } else if (old.sa_handler == SIG_IGN) {
+            errno = saved;
+            return;
+        } else if (old.sa_handler != SIG_DFL) {
+            old.sa_handler(sig);
+            errno = saved;
+            return;
+        }
+        signal(sig, SIG_DFL);
+        raise(sig);
+    }
+    errno = saved;
+}
+
+extern "C" void on_exit_remove() { remove_all_tmp(); }
+
+/* The handled signals, blocked while the table changes. */
+class Blocked {
+public:
+    Blocked()
+    {
+        sigset_t set;
+        sigemptyset(&set);
+        for (int sig : kSignals)
+            sigaddset(&set, sig);
+        pthread_sigmask(SIG_BLOCK, &set, &old_);
+    }
+    ~Blocked() { pthread_sigmask(SIG_SETMASK, &old_, nullptr); }
+
+private:
+    sigset_t old_;
+};
+
+/* Installs the handlers and the exit hook once. A signal ignored when
+ * the process started (nohup) stays ignored. */
+void install_cleanup()
+{
+    static bool done = false;
+    if (done)
+        return;
+    done = true;
+    for (int s = 0; s < 3; ++s) {
+        struct sigaction sa;
+        std::memset(&sa, 0, sizeof sa);
+        sa.sa_sigaction = on_signal;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_SIGINFO;
+        if (sigaction(kSignals[s], nullptr, &g_old[s]) != 0)
+            continue;
+        if ((g_old[s].sa_flags & SA_SIGINFO) &&
+            g_old[s].sa_sigaction == on_signal) {
+            // Installed already by another copy of these globals (SimGrid
+            // SMPI privatizes them per rank): the action after it is the
+            // default.
+            g_old[s].sa_flags = 0;
+            g_old[s].sa_handler = SIG_DFL;
+            continue;
+        }
+        if (!(g_old[s].sa_flags & SA_SIGINFO) &&
+            g_old[s].sa_handler == SIG_IGN)
+            continue;
+        sigaction(kSignals[s], &sa, nullptr);
+    }
+    std::atexit(on_exit_remove);
+}
+
+void register_tmp(const char *name)
+{
+    Blocked b;
+    install_cleanup();
+    for (int k = 0; k < kSlots; ++k)
+        if (!g_tmp[k]) {
+            g_tmp[k] = name;
+            return;
+        }
+    // More than kSlots open outputs: this one is removed on errors (the
+    // destructor) but not on a signal.
+}
+
+void unregister_tmp(const char *name)
+{
+    Blocked b;
+    for (int k = 0; k < kSlots; ++k)
+        if (g_tmp[k] == name)
+            g_tmp[k] = nullptr;
+}
+
+/* The mode of a new file under the process's umask. */
+mode_t umask_mode()
+{
+    mode_t mask = umask(022);
+    umask(mask);
+    return 0666 & ~mask;
+}
+
+} // namespace
+
+void set_signal_label(const std::string &label)
+{
+    Blocked b;
+    std::size_t n = std::min(label.size(), sizeof g_label - 1);
+    std::memcpy(g_label, label.data(), n);
+    g_label[n] = '\0';
+    install_cleanup();
+}
 
 bool is_stdout_name(const std::string &path)
 {
@@ -41,14 +211,22 @@ AtomicFile::AtomicFile(const std::string &path) : path_(path)
     std::vector<char> name(path.begin(), path.end());
     const char suffix[] = ".tmp.XXXXXX";
     name.insert(name.end(), suffix, suffix + sizeof suffix);
-    int fd = mkstemp(name.data());
-    if (fd < 0)
-        throw Error("cannot create output file '" + path +
-                    "': " + std::strerror(errno));
+    int fd = -1;
+    {
+        Blocked b; // no signal between creating the file and registering it
+        fd = mkstemp(name.data());
+        if (fd < 0)
+            throw Error("cannot create output file '" + path +
+                        "': " + std::strerror(errno));
+        tmp_ = name.data();
+        register_tmp(tmp_.c_str());
+    }
+    // mkstemp makes it 0600; the output gets the mode of any new file.
+    fchmod(fd, umask_mode());
     close(fd);
-    tmp_ = name.data();
     file_.open(tmp_, std::ios::out | std::ios::trunc);
     if (!file_) {
+        unregister_tmp(tmp_.c_str());
         std::remove(tmp_.c_str());
         throw Error("cannot write output file '" + path + "'");
     }
@@ -59,12 +237,13 @@ AtomicFile::~AtomicFile()
     if (!committed_ && !tmp_.empty() && !direct_) {
         file_.close();
         std::remove(tmp_.c_str());
+        unregister_tmp(tmp_.c_str());
     }
 }
 
 std::ostream &AtomicFile::stream()
 {
-    return tmp_.empty() && !direct_ ? std::cout
+    return tmp_.empty() && !direct_ ? static_cast<std::ostream &>(buffer_)
                                     : static_cast<std::ostream &>(file_);
 }
 
@@ -80,6 +259,8 @@ void AtomicFile::commit()
         return;
     }
     if (tmp_.empty()) {
+        std::cout << buffer_.str();
+        buffer_.str("");
         std::cout.flush();
         if (!std::cout)
             throw Error("error writing to standard output");
@@ -91,9 +272,11 @@ void AtomicFile::commit()
     file_.close();
     if (!ok || file_.fail())
         throw Error("error writing output file '" + path_ + "'");
+    Blocked b; // renamed and unregistered together
     if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
         throw Error("cannot rename '" + tmp_ + "' to '" + path_ +
                     "': " + std::strerror(errno));
+    unregister_tmp(tmp_.c_str());
     committed_ = true;
 }
 

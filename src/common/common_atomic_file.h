@@ -7,6 +7,7 @@
 
 #include <fstream>
 #include <ostream>
+#include <sstream>
 #include <string>
 
 /** \addtogroup common
@@ -18,9 +19,19 @@ namespace cpm {
  * Writes to a temporary file beside the target and renames it over the
  * target on commit(). If the object is destroyed before commit() (an error
  * was thrown), the temporary file is removed and the target is untouched.
- * The names "-" and "stdout" mean standard output, and an existing target
- * that is not a regular file (a device such as /dev/null, a FIFO) is
- * written directly.
+ * The names "-" and "stdout" mean standard output, which gets the text
+ * on commit() only (nothing, not even header lines, if an error comes
+ * first), and an existing target that is not a regular file (a device
+ * such as /dev/null, a FIFO) is written directly.
+ *
+ * The temporary file is also removed when the process ends by SIGTERM,
+ * SIGINT or SIGHUP (the handlers, installed with the first AtomicFile,
+ * remove every uncommitted temporary file and then let the signal take its
+ * previous action: Open MPI's mpirun sends SIGTERM to the other ranks when
+ * one calls MPI_Abort) and on exit(). SIGKILL cannot be caught: after
+ * `kill -9` the temporary file stays, and the target is still untouched.
+ * The finished file has the mode of any new file under the umask (0666
+ * less the umask), not mkstemp's 0600.
  */
 class AtomicFile {
 public:
@@ -41,9 +52,18 @@ private:
     std::string path_;
     std::string tmp_;
     std::ofstream file_;
+    std::ostringstream buffer_; // standard output's text until commit()
     bool committed_ = false;
     bool direct_ = false; // target is a device or FIFO
 };
+
+/** Installs the handlers of SIGTERM, SIGINT and SIGHUP now (not only with
+ *  the first AtomicFile) and makes them write "LABEL: stopped by signal
+ *  N" on stderr before the process ends (the tools: "TOOL: rank R"),
+ *  unless the parent process sent the signal (mpirun stopping the other
+ *  ranks of a failed job: it names the failed rank itself). An empty
+ *  label writes nothing (the tools, once their outputs are done). */
+void set_signal_label(const std::string &label);
 
 /** True if the name means standard output ("-" or "stdout"). */
 bool is_stdout_name(const std::string &path);

@@ -3,6 +3,7 @@
  * main() skeleton with clean error exits on every rank. */
 #include "tools_main.h"
 
+#include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
@@ -117,6 +118,9 @@ int tool_main(int argc, char **argv, const std::string &tool,
     MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    // SIGTERM (mpirun's to the other ranks when one fails), SIGINT, SIGHUP:
+    // temporary outputs removed and one line naming the rank.
+    set_signal_label(tool + ": rank " + std::to_string(rank));
     int rc = 0;
     try {
         ToolOptions opt;
@@ -146,6 +150,9 @@ int tool_main(int argc, char **argv, const std::string &tool,
                   << std::endl;
         MPI_Abort(MPI_COMM_WORLD, 1);
     }
+    // Done: mpirun may stop this rank while it finalizes (another rank
+    // exited non-zero), which is no news.
+    set_signal_label("");
     MPI_Finalize();
     return rc;
 }

@@ -10,6 +10,7 @@
 #include "common_error.h"
 #include "common_mpi.h"
 #include "common_parse.h"
+#include "benchmark_journal.h"
 #include "common_simgrid.h"
 
 #include <algorithm>
@@ -21,6 +22,7 @@
 #include <iostream>
 #include <limits>
 #include <memory>
+#include <sys/stat.h>
 #include <unistd.h>
 
 using namespace cpm;
@@ -68,6 +70,32 @@ Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
     return q;
 }
 
+/* --config with -E: only for an operation on a kernel configuration
+ * (else it would be ignored). */
+void check_config_applies(const ToolOptions &opt, const ModelKind &kind)
+{
+    if (opt.config.empty() || opt.estimate.empty())
+        return;
+    if (find_operation(kind, opt.estimate).subject != Subject::Config)
+        throw UsageError("option --config does not apply to -E " +
+                         opt.estimate + " (only to the operations on a "
+                         "kernel configuration, and to building " +
+                         models_taking("config") + ")");
+}
+
+/* Opens a named input file; a directory or a file that cannot be opened
+ * is refused with one line naming it as what. */
+void open_input(std::ifstream &in, const std::string &path,
+                const std::string &what)
+{
+    struct stat st;
+    if (stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode))
+        throw UsageError(what + " " + quoted(path, 4096) + " is a directory");
+    in.open(path);
+    if (!in)
+        throw UsageError("cannot open " + what + " " + quoted(path, 4096));
+}
+
 /* The build options of every model (registry), for the option parser:
  * their values land in ToolOptions::settings. */
 std::vector<ExtraOption> model_options()
@@ -82,6 +110,9 @@ std::vector<ExtraOption> model_options()
     v.push_back({"rendezvous", "D",
                  "--export: sends of D bytes and more are rendezvous "
                  "(default: all eager)"});
+    v.push_back({"resume", "JOURNAL",
+                 "replay the measurements that JOURNAL holds, then measure "
+                 "the rest (default: OUT.journal of -o OUT if it exists)"});
     return v;
 }
 
@@ -188,6 +219,26 @@ int run_export(const ToolOptions &opt, const ModelKind &kind,
     return 0;
 }
 
+/* The journal of a build (benchmark_journal.h): --resume FILE (which
+ * must exist), else OUT.journal beside a regular output file OUT; none
+ * for standard output or a device. */
+std::string journal_path(const ToolOptions &opt)
+{
+    auto it = opt.settings.find("resume");
+    if (it != opt.settings.end()) {
+        struct stat st;
+        if (it->second.empty() || stat(it->second.c_str(), &st) != 0)
+            throw UsageError("option --resume: no journal " +
+                             quoted(it->second));
+        return it->second;
+    }
+    struct stat st;
+    if (is_stdout_name(opt.output) ||
+        (stat(opt.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
+        return "";
+    return opt.output + ".journal";
+}
+
 /* The settings of a build: the model's own options, and --config if the
  * model takes it (tau-Lop's layout: with -E, the kernel configuration is
  * then also the layout). An option the model does not take is refused;
@@ -197,12 +248,15 @@ int run_export(const ToolOptions &opt, const ModelKind &kind,
 Settings build_settings(const ToolOptions &opt, const ModelKind &kind)
 {
     Settings s = opt.settings;
+    s.erase("resume");
     if (!opt.config.empty()) {
         if (kind.takes("config"))
             s["config"] = opt.config;
         else if (opt.estimate.empty())
             throw UsageError("option --config without -E applies to " +
                              models_taking("config") + " only");
+        else
+            check_config_applies(opt, kind);
     }
     check_settings(kind, s);
     return s;
@@ -302,23 +356,29 @@ int run_offline(const ToolOptions &opt)
     if (!settings.empty())
         throw UsageError("option --" + settings.begin()->first +
                          " applies when building (not with -i)");
+    if (!opt.config.empty() && opt.estimate.empty() && opt.compare.empty())
+        throw UsageError("option --config applies to -E OP of a kernel "
+                         "configuration, or when building (not with -i "
+                         "alone)");
+    check_config_applies(opt, kind);
     std::unique_ptr<ModelHandle> model;
     std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
     if (is_stdin_name(opt.input)) {
         model = kind.load(models::read_text(std::cin, name, kind.name,
                                             kind.schema()));
     } else {
-        std::ifstream in(opt.input);
-        if (!in)
-            throw UsageError("cannot open model file '" + opt.input + "'");
+        std::ifstream in;
+        open_input(in, opt.input, "model file");
         model = kind.load(models::read_text(in, name, kind.name, kind.schema()));
     }
     if (!format.empty())
         return run_export(opt, kind, *model, format, rendezvous);
     if (!opt.compare.empty()) {
-        std::ifstream in(opt.compare);
-        if (!in)
-            throw UsageError("cannot open observed file '" + opt.compare + "'");
+        if (!opt.config.empty())
+            throw UsageError("option --config does not apply to --compare "
+                             "(a kernel output names its configuration)");
+        std::ifstream in;
+        open_input(in, opt.compare, "observed file");
         Observed obs = read_observed(in, opt.compare);
         std::string op = opt.estimate;
         if (op.empty()) {
@@ -480,14 +540,27 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     const ModelKind *kind = nullptr;
     Settings settings;
     std::unique_ptr<AtomicFile> out;
+    std::string journal;
     agree(comm, [&] {
+        journal = journal_path(opt);
         kind = &find_model(opt.model);
         int n = 0;
         CPM_MPI(MPI_Comm_size(comm, &n));
+        if (n < 2)
+            throw UsageError(
+                "building a model needs at least 2 processes (mpirun -np N "
+                "model ...), this run has " + std::to_string(n) +
+                "; to use a saved model give it with -i FILE");
         std::string what;
         if (!opt.estimate.empty())
             query_of(opt, *kind, n, what); // before measuring for minutes
         settings = build_settings(opt, *kind);
+        for (long M : opt.message_sizes()) // before anything is allocated
+            if (M > kMaxMessageSize)
+                throw UsageError("message size " + std::to_string(M) +
+                                 " exceeds " +
+                                 std::to_string(kMaxMessageSize) +
+                                 " bytes (1 GiB)");
         if (rank == 0)
             out = std::make_unique<AtomicFile>(opt.output);
     });
@@ -504,6 +577,10 @@ void build(const ToolOptions &opt, MPI_Comm comm)
             std::cerr << "model: " << line << std::endl;
         };
     std::unique_ptr<ModelHandle> model;
+    long recorded = journal.empty() ? 0 : journal_open(comm, journal, opt.command);
+    if (recorded > 0 && rank == 0)
+        std::cerr << "model: resuming from " << journal << ": " << recorded
+                  << " measurements recorded" << std::endl;
     // Bad input found while building (too few processes...) is the same on
     // every rank; agree() turns it into a clean exit everywhere.
     CPM_MPI(MPI_Barrier(comm));
@@ -515,6 +592,10 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         char buf[64];
         std::snprintf(buf, sizeof buf, "%.6g s", MPI_Wtime() - t0);
         model->notes["build-time"] = buf;
+        if (recorded > 0)
+            model->notes["resumed"] = quoted(journal, 4096) + " (" +
+                                      std::to_string(recorded) +
+                                      " measurements replayed)";
     }
     agree(comm, [&] {
         if (rank != 0)
@@ -524,6 +605,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         write_output(out->stream(), opt, *kind, *model);
         out->commit();
     });
+    journal_close(true); // the model is saved: the journal has served
 }
 
 /* The models' own options and operations, one line each: NAME padded to
@@ -541,6 +623,11 @@ std::string help_tail()
         "PLogP) as a SimGrid platform: DIR/platform.xml, DIR/hostfile,\n"
         "DIR/smpirun.cfg (--rendezvous D: sends of D bytes and more are\n"
         "rendezvous); run programs on it with cpm-smpirun DIR.\n\n"
+        "A build with -o OUT keeps a journal of its measurements in\n"
+        "OUT.journal: run the same command after a kill and it resumes\n"
+        "(--resume JOURNAL names another journal).\n"
+        "      --resume JOURNAL    replay the measurements JOURNAL holds, "
+        "then measure the rest\n\n"
         "models (-M), their own build options, and their operations (-E):\n";
     auto option_text = [](const BuildOption &o) {
         return std::string("--") + o.name + " " + o.arg;

@@ -6,6 +6,7 @@
 #include "common_error.h"
 #include "common_parse.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
@@ -170,13 +171,41 @@ double parse_real(const std::string &text, const std::string &option)
     return parse_double(text, "option " + option);
 }
 
+namespace {
+
+/* The bound of a size list, checked before it is built: at most
+ * kMaxSizeCount sizes. (The tools that measure refuse sizes above
+ * kMaxMessageSize before they allocate; predictions take any size.) */
+void check_size_list(long stride, long max_size, std::size_t listed)
+{
+    if (listed > std::size_t(kMaxSizeCount))
+        throw UsageError("option --sizes: at most " +
+                         std::to_string(kMaxSizeCount) + " sizes, got " +
+                         std::to_string(listed));
+    if (listed > 0)
+        return;
+    if (stride <= 0)
+        throw UsageError("option -s: expected a positive integer, got " +
+                         std::to_string(stride));
+    if (max_size < 0)
+        throw UsageError("option -m: expected a positive integer, got " +
+                         std::to_string(max_size));
+    if (max_size / stride >= kMaxSizeCount)
+        throw UsageError("-s " + std::to_string(stride) + " -m " +
+                         std::to_string(max_size) + " gives more than " +
+                         std::to_string(kMaxSizeCount) + " message sizes");
+}
+
+} // namespace
+
 std::vector<long> ToolOptions::message_sizes() const
 {
+    check_size_list(stride, max_size, sizes.size());
     if (!sizes.empty())
         return sizes;
     std::vector<long> v;
-    for (long M = 0; M <= max_size; M += stride)
-        v.push_back(M);
+    for (long k = 0; k <= max_size / stride; ++k) // k * stride <= max_size
+        v.push_back(k * stride);
     return v;
 }
 
@@ -295,6 +324,11 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                 if (arg.empty())
                     throw UsageError("option " + opt + ": empty list of sizes");
                 o.sizes.clear();
+                if (std::size_t(std::count(arg.begin(), arg.end(), ',')) >=
+                    std::size_t(kMaxSizeCount))
+                    throw UsageError("option " + opt + ": at most " +
+                                     std::to_string(kMaxSizeCount) +
+                                     " sizes");
                 for (const std::string &part : split(arg, ',')) {
                     long M = parse_integer(part, opt);
                     if (M < 0)
@@ -350,29 +384,23 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
             case 'O':
                 o.operation = arg;
                 break;
-            case kRoot: {
-                long r = parse_integer(arg, opt);
-                if (r < 0)
-                    throw UsageError("option " + opt +
-                                     ": expected a rank >= 0, got '" + arg +
-                                     "'");
-                o.root = int(r);
+            case kRoot:
+                o.root = parse_int(arg, "option " + opt, 0);
                 break;
-            }
             case kPair: {
                 std::vector<std::string> ij = split(arg, ',');
                 if (ij.size() != 2)
                     throw UsageError("option " + opt +
                                      ": expected two ranks I,J, got '" + arg +
                                      "'");
-                long i = parse_integer(ij[0], opt),
-                     j = parse_integer(ij[1], opt);
-                if (i < 0 || j < 0 || i == j)
+                int i = parse_int(ij[0], "option " + opt, 0),
+                    j = parse_int(ij[1], "option " + opt, 0);
+                if (i == j)
                     throw UsageError(
                         "option " + opt +
                         ": expected two different ranks >= 0, got '" + arg +
                         "'");
-                o.pairs.push_back({int(i), int(j)});
+                o.pairs.push_back({i, j});
                 break;
             }
             case 'M':
@@ -410,7 +438,7 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                 o.heatmap = arg;
                 break;
             case kTau:
-                o.tau = int(positive(arg, opt));
+                o.tau = parse_int(arg, "option " + opt, 1);
                 break;
             case kConfig:
                 if (arg.empty())
@@ -444,6 +472,7 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                          std::to_string(o.max_size) +
                          ") is smaller than the stride (-s " +
                          std::to_string(o.stride) + ")");
+    check_size_list(o.stride, o.max_size, o.sizes.size());
     if ((groups & kOptCollective) && o.operation.empty())
         throw UsageError("no collective operation given (-O NAME; see -h)");
     if (!o.heatmap.empty() &&

@@ -46,6 +46,13 @@ enum OptionGroup : unsigned {
     kOptConfig = 1u << 8,     /**< --config alone (a kernel configuration) */
 };
 
+/** The largest message size a tool measures, in bytes (2^30): a rank
+ *  allocates buffers of this order per message. Checked by the tools
+ *  before they allocate (predictions, model -E, take any size). */
+constexpr long kMaxMessageSize = 1L << 30;
+/** The most message sizes in one list (-s/-m or --sizes). */
+constexpr long kMaxSizeCount = 100000;
+
 /** Parsed options; defaults as in CPM 1.0.1. */
 struct ToolOptions {
     bench::Precision precision;      /**< -r -R -c -e */
@@ -79,7 +86,10 @@ struct ToolOptions {
     std::map<std::string, std::string> settings;
     std::string command;       /**< the command line, for output headers */
 
-    /** The message sizes to measure: --sizes, or 0, s, 2s, ... <= m. */
+    /** The message sizes to measure: --sizes, or 0, s, 2s, ... <= m. The
+     *  parser has checked that there are at most kMaxSizeCount; options
+     *  set otherwise are checked here again before the list is built
+     *  (cpm::UsageError). */
     std::vector<long> message_sizes() const;
 };
 

@@ -19,7 +19,8 @@ SMPI_LIB_SRC = \
 	$(srcdir)/src/stats/stats_robust.cpp \
 	$(srcdir)/benchmark/benchmark_precision.cpp \
 	$(srcdir)/benchmark/benchmark_schedule.cpp \
-	$(srcdir)/benchmark/benchmark_p2p.cpp
+	$(srcdir)/benchmark/benchmark_p2p.cpp \
+	$(srcdir)/benchmark/benchmark_journal.cpp
 SMPI_LIB_HDR = \
 	$(srcdir)/src/common/common_error.h \
 	$(srcdir)/src/common/common_mpi.h \
@@ -31,8 +32,9 @@ SMPI_LIB_HDR = \
 	$(srcdir)/src/stats/stats_gsl_guard.h \
 	$(srcdir)/benchmark/benchmark_precision.h \
 	$(srcdir)/benchmark/benchmark_schedule.h \
-	$(srcdir)/benchmark/benchmark_p2p.h
-SMPI_BUILD_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(MPI_NOCXX_CPPFLAGS) \
+	$(srcdir)/benchmark/benchmark_p2p.h \
+	$(srcdir)/benchmark/benchmark_journal.h
+SMPI_BUILD_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(SMPI_SANITIZE) $(MPI_NOCXX_CPPFLAGS) \
 	-I$(top_srcdir)/src/common -I$(top_srcdir)/src/stats \
 	-I$(top_srcdir)/benchmark -I$(top_srcdir)/src/testbeds/smpi $(GSL_CFLAGS)
 SMPI_BINS = tests/smpi/smpi_roundtrip tests/smpi/smpi_cost \
@@ -151,3 +153,9 @@ EXTRA_DIST += tests/smpi/smpi_lmo_segments.sh
 # platform it was measured on (smpi_export.sh, linear and segmented).
 TESTS += tests/smpi/smpi_export.sh
 EXTRA_DIST += tests/smpi/smpi_export.sh
+
+# Long builds survive a kill (smpi_resume.sh, under a minute): Hockney and
+# LMO builds stopped part-way and resumed from their journal give the
+# model of an uninterrupted build.
+TESTS += tests/smpi/smpi_resume.sh
+EXTRA_DIST += tests/smpi/smpi_resume.sh

@@ -53,6 +53,13 @@ expect 2 p2p "smaller than the stride" -s 4096 -m 1024
 expect 2 p2p "unexpected argument" extra
 expect 2 p2p "names a rank outside 0..1" --pair 0,5
 expect 1 p2p "needs at least 2 processes" -m 1024
+# Size lists bounded before they are built, ranks not truncated to int
+# (issue 13): refused at once on every rank.
+expect 2 p2p "-s 1 -m 9223372036854775807 gives more than 100000 message sizes" -s 1 -m 9223372036854775807
+expect 2 p2p "gives more than 100000 message sizes" -s 1 -m 1073741824
+expect 2 p2p "exceeds 1 GiB" --sizes 0,1073741825
+expect 2 p2p "option --pair: expected an integer in [0, 2147483647], got '4294967297'" --pair 4294967297,1
+expect 2 collective "option --root: expected an integer in [0, 2147483647]" -O MPI_Scatter --root 4294967296
 expect 3 collective "unknown collective operation 'MPI_Nothing' (valid: MPI_Scatter" -O MPI_Nothing
 expect 2 collective "no collective operation" -m 1024
 expect 2 collective "root 5 is outside 0..1" -O MPI_Scatter --root 5

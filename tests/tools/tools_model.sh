@@ -185,6 +185,28 @@ expect_error "option --tau-max applies when building (not with -i)" \
 expect_error "cannot open" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M taulop --config "$tmp/none.conf" $fast -o "$tmp/y"
 [ -e "$tmp/y" ] && fail "a refused build left an output file"
+# Issue 13's minor points: a clear message for each.
+expect_error "building a model needs at least 2 processes" "$model" -M Hockney -E p2p
+expect_error "model file '$tmp' is a directory" "$model" -M Hockney -i "$tmp"
+expect_error "observed file '$tmp' is a directory" "$model" -M Hockney -i "$h" --compare "$tmp"
+expect_error "option --config does not apply to -E p2p" "$model" -M Hockney -i "$h" -E p2p --config "$tmp/summa3.conf"
+expect_error "option --config applies to -E OP" "$model" -M Hockney -i "$h" --config "$tmp/summa3.conf"
+expect_error "option --config does not apply to -E p2p" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney -E p2p --config "$tmp/summa3.conf" $fast -o "$tmp/y"
+expect_error "option --tau: expected an integer in [1, 2147483647], got '4294967297'" "$model" -M taulop -i "$tmp/taulop-3.out" -E p2p --tau 4294967297
+expect_error "option --pair: expected an integer in [0, 2147483647], got '4294967297'" "$model" -M Hockney -i "$h" -E p2p --pair 4294967297,1
+expect_error "gives more than 100000 message sizes" "$model" -M Hockney -i "$h" -E p2p -s 1 -m 9223372036854775807
+expect_error "option --resume applies when building (not with -i)" "$model" -M Hockney -i "$h" --resume "$h"
+expect_error "option --resume: no journal" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney --resume "$tmp/none.journal" $fast -o "$tmp/y"
+expect_error "message size 1073741825 exceeds 1073741824 bytes" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney --sizes 0,1073741825 -o "$tmp/y"
+# A late error (-E summa on a configuration of other processes) writes no
+# header lines to standard output.
+"$model" -M HLogGP -i "$tmp/HLogGP-3.out" -E summa --config "$tmp/summa4.conf" > "$tmp/late.out" 2> /dev/null &&
+    fail "-E summa with a 4-process configuration on a 3-process model: exit 0"
+[ -s "$tmp/late.out" ] && fail "header lines written before a late error: $(head -2 "$tmp/late.out")"
+[ -e "$tmp/y" ] && fail "a refused build left an output file"
 
 # A prediction that is not a positive time is never printed as one: a
 # Hockney file with every alpha -1 ms and every beta 1 ns/B (one segment)

@@ -11,7 +11,10 @@
 #include <vector>
 #include <sstream>
 #include <string>
+#include <csignal>
+#include <iostream>
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
 
@@ -120,6 +123,73 @@ TEST(AtomicFileNames, StandardStreams)
     EXPECT_FALSE(cpm::is_stdout_name("out"));
     cpm::AtomicFile f("-");
     EXPECT_TRUE(f.is_stdout());
+}
+
+// Standard output gets the text on commit only: an error before it
+// leaves nothing written (no header lines before a late error).
+TEST(AtomicFileNames, StandardOutputOnCommitOnly)
+{
+    std::ostringstream captured;
+    std::streambuf *old = std::cout.rdbuf(captured.rdbuf());
+    {
+        cpm::AtomicFile f("-");
+        f.stream() << "# header\n";
+        EXPECT_EQ(captured.str(), "");
+    } // no commit: an error
+    EXPECT_EQ(captured.str(), "");
+    {
+        cpm::AtomicFile f("-");
+        f.stream() << "# header\nrow\n";
+        f.commit();
+    }
+    std::cout.rdbuf(old);
+    EXPECT_EQ(captured.str(), "# header\nrow\n");
+}
+
+// The finished file has 0666 less the umask, not mkstemp's 0600.
+TEST_F(AtomicFileTest, ModeFollowsTheUmask)
+{
+    for (mode_t mask : {022, 027, 002, 077}) {
+        mode_t old = umask(mask);
+        std::string path = dir_ + "/mode.txt";
+        {
+            cpm::AtomicFile f(path);
+            f.stream() << "x\n";
+            f.commit();
+        }
+        umask(old);
+        struct stat st;
+        ASSERT_EQ(stat(path.c_str(), &st), 0);
+        EXPECT_EQ(st.st_mode & 0777, 0666 & ~mask) << "umask " << mask;
+        std::remove(path.c_str());
+    }
+}
+
+// SIGTERM while an output is open: the temporary file is removed and the
+// process ends by the signal (in a child process).
+TEST_F(AtomicFileTest, SignalRemovesTemporaryFile)
+{
+    for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
+        std::string path = dir_ + "/out.txt";
+        {
+            std::ofstream old(path);
+            old << "old\n";
+        }
+        pid_t pid = fork();
+        ASSERT_GE(pid, 0);
+        if (pid == 0) {
+            cpm::AtomicFile f(path);
+            f.stream() << "partial" << std::flush;
+            raise(sig);
+            _exit(0); // not reached
+        }
+        int status = 0;
+        ASSERT_EQ(waitpid(pid, &status, 0), pid);
+        EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig)
+            << "signal " << sig << ", status " << status;
+        EXPECT_EQ(entries(), 1) << "signal " << sig; // no *.tmp.* left
+        EXPECT_EQ(slurp(path), "old\n");
+    }
 }
 
 } // namespace

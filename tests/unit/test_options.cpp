@@ -100,6 +100,30 @@ TEST(Options, BadInputGetsOneLineNamingTheProblem)
     expect_error({"-O", "x", "--pair", "1"}, "option --pair");
     expect_error({"-O", "x", "--pair", "1,1"}, "option --pair");
     expect_error({"-O", "x", "-s", "2048", "-m", "1024"}, "smaller than the stride");
+    // Size lists are bounded before they are built (issue 13, item 1).
+    expect_error({"-O", "x", "-s", "1", "-m", "9223372036854775807"},
+                 "-s 1 -m 9223372036854775807 gives more than 100000 "
+                 "message sizes");
+    expect_error({"-O", "x", "-s", "1", "-m", "1073741824"},
+                 "more than 100000 message sizes");
+    // No overflow of the last size: 0, 2^62 and no more.
+    EXPECT_EQ(parse({"-O", "x", "-s", "4611686018427387904", "-m",
+                     "9223372036854775807"})
+                  .message_sizes(),
+              (std::vector<long>{0, 4611686018427387904L}));
+    expect_error({"-O", "x", "--sizes", std::string(100000, ',')},
+                 "at most 100000 sizes");
+    EXPECT_EQ(parse({"-O", "x", "-s", "16384", "-m", "1073741824"})
+                  .message_sizes()
+                  .size(),
+              65537u);
+    ToolOptions set;
+    set.stride = 1;
+    set.max_size = 1L << 40;
+    EXPECT_THROW(set.message_sizes(), cpm::UsageError);
+    // No silent truncation of ranks to int.
+    expect_error({"-O", "x", "--pair", "4294967297,1"}, "option --pair");
+    expect_error({"-O", "x", "--root", "4294967296"}, "option --root");
     expect_error({"-O", "x", "extra"}, "unexpected argument 'extra'");
     expect_error({"-O", "x", "-s"}, "needs an argument");
     expect_error({}, "no collective operation");
@@ -139,6 +163,9 @@ TEST(Options, ModelGroups)
     EXPECT_EQ(o.config, "c");
     EXPECT_TRUE(o.settings.empty());
     expect_error({"--config", "c"}, "no model given", model);
+    expect_error({"-M", "taulop", "--tau", "4294967297"}, "option --tau",
+                 model);
+    expect_error({"-M", "taulop", "--tau", "0"}, "option --tau", model);
     EXPECT_TRUE(parse({"--list"}, model).list);
     expect_error({"--list", "-M", "LMO", "-i", "f"}, "--list excludes", model);
     // A model's own build options are not the parser's: without them as

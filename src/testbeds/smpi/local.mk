@@ -50,10 +50,24 @@ cpm-smpirun: $(srcdir)/src/testbeds/smpi/cpm-smpirun.in Makefile
 # links the library's objects with its own. The R code is taken from the
 # source tree (CPM_R_DIR), as for the tools run from the build directory.
 SMPI_TOOLS = smpi/p2p smpi/collective smpi/model smpi/flows smpi/kernel
+# The sanitizers of the user's CXXFLAGS (configure CXXFLAGS="...
+# -fsanitize=address,undefined") go to the SMPI builds too, but for those
+# that SMPI cannot run: AddressSanitizer (and LeakSanitizer) refuse the
+# dlopen(RTLD_DEEPBIND) with which SMPI privatizes each rank's globals, so
+# the SMPI builds get UndefinedBehaviorSanitizer and the like only.
+smpi_comma = ,
+smpi_empty =
+smpi_space = $(smpi_empty) $(smpi_empty)
+SMPI_SAN_LIST = $(filter-out address kernel-address hwaddress leak \
+	pointer-compare pointer-subtract,$(subst $(smpi_comma),$(smpi_space),\
+	$(patsubst -fsanitize=%,%,$(filter -fsanitize=%,$(CXXFLAGS)))))
+SMPI_SANITIZE = $(if $(strip $(SMPI_SAN_LIST)),-fsanitize=$(subst \
+	$(smpi_space),$(smpi_comma),$(strip $(SMPI_SAN_LIST))) \
+	$(filter -fno-sanitize-recover% -fsanitize-recover%,$(CXXFLAGS)))
 SMPI_TOOL_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(DEFS) -I$(top_builddir) \
 	$(MPI_NOCXX_CPPFLAGS) $(INC_TOOLS) $(GSL_CFLAGS) $(RINSIDE_CPPFLAGS) \
-	-DCPM_R_DIR='"$(abs_top_srcdir)/R"'
-SMPI_TOOL_LIBS = $(RINSIDE_LIBS) $(GSL_LIBS)
+	-DCPM_R_DIR='"$(abs_top_srcdir)/R"' $(SMPI_SANITIZE)
+SMPI_TOOL_LIBS = $(RINSIDE_LIBS) $(GSL_LIBS) $(SMPI_SANITIZE)
 # Coarse but safe: every object depends on every header.
 SMPI_TOOL_HDR = $(top_builddir)/config.h $(pkginclude_HEADERS) \
 	$(noinst_HEADERS)

@@ -1,0 +1,342 @@
+/* The journal of finished measurements (benchmark_journal.h). Rank 0 of
+ * the journal's communicator owns the file; every rank keeps the count of
+ * entries so that all take the same branch at each call. */
+#include "benchmark_journal.h"
+
+#include "common_error.h"
+#include "common_parse.h"
+#include "common_text.h"
+
+#include <cerrno>
+#include <csignal>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fcntl.h>
+#include <fstream>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace cpm::bench {
+
+namespace {
+
+const char kMagic[] = "cpm-journal 1";
+
+struct Entry {
+    std::string hash;
+    std::vector<Result> results;
+};
+
+/* Per process (per rank under SMPI, whose programs' globals are
+ * privatized). */
+struct State {
+    bool open = false;
+    MPI_Comm comm = MPI_COMM_NULL;
+    int rank = 0;
+    std::string path;
+    std::vector<Entry> recorded; // rank 0: the entries to replay
+    long recorded_count = 0;     // every rank
+    long next = 0;               // every rank: the next entry's number
+    long replayed = 0;
+    long appended = 0;
+    long stop_after = -1; // CPM_JOURNAL_STOP_AFTER (tests): SIGTERM after
+                          // that many appended entries
+    int fd = -1;          // rank 0
+};
+
+State g;
+
+std::string hash_of(const std::string &key)
+{
+    unsigned long long h = 1469598103934665603ULL; // FNV-1a, 64 bits
+    for (unsigned char c : key) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    char buf[20];
+    std::snprintf(buf, sizeof buf, "%016llx", h);
+    return buf;
+}
+
+std::string hex(double v)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%a", v);
+    return buf;
+}
+
+void write_all(int fd, const std::string &text, const std::string &path)
+{
+    std::size_t done = 0;
+    while (done < text.size()) {
+        ssize_t k = ::write(fd, text.data() + done, text.size() - done);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k < 0)
+            throw Error("journal " + quoted(path) +
+                        ": write failed: " + std::strerror(errno));
+        done += std::size_t(k);
+    }
+    if (fsync(fd) != 0)
+        throw Error("journal " + quoted(path) +
+                    ": fsync failed: " + std::strerror(errno));
+}
+
+/* Reads the complete entries of an existing journal; returns the length
+ * of the file up to the end of the last complete entry (what follows it,
+ * an entry cut short, is dropped). */
+off_t read_journal(const std::string &path, std::vector<Entry> &entries)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw UsageError("cannot open journal " + quoted(path));
+    LineReader r(in, path);
+    std::string line;
+    off_t good = 0, pos = 0;
+    if (!r.next(line) || line != kMagic)
+        r.fail("not a CPM journal (expected '" + std::string(kMagic) + "')");
+    pos += off_t(line.size()) + 1;
+    good = pos;
+    std::vector<Result> pending;
+    while (r.next(line)) {
+        bool complete = !in.eof(); // a last line without '\n' is cut short
+        pos += off_t(line.size()) + 1;
+        std::vector<std::string> w = split_words(line);
+        if (w.empty())
+            r.fail("empty line");
+        if (!complete)
+            break;
+        if (w[0] == "command") {
+            continue;
+        } else if (w[0] == "r" && w.size() == 8) {
+            Result x;
+            x.M = r.integer(w[1], "message size", 0);
+            x.T = r.real(w[2], "time");
+            x.wtick = r.real(w[3], "wtick");
+            x.reps = int(r.integer(w[4], "repetitions", 0, 0x7fffffff));
+            x.ci = r.real(w[5], "ci");
+            x.converged = r.integer(w[6], "converged", 0, 1) == 1;
+            x.outliers = int(r.integer(w[7], "outliers", 0, 0x7fffffff));
+            pending.push_back(x);
+        } else if (w[0] == "e" && w.size() == 4) {
+            long k = r.integer(w[1], "entry number", 0);
+            if (k != long(entries.size()))
+                r.fail("entry " + std::to_string(k) + " out of order (expected " +
+                       std::to_string(entries.size()) + ")");
+            long n = r.integer(w[3], "number of results", 0);
+            if (n != long(pending.size()))
+                r.fail("entry " + std::to_string(k) + " has " +
+                       std::to_string(pending.size()) + " results, says " +
+                       std::to_string(n));
+            if (w[2].size() != 16 ||
+                w[2].find_first_not_of("0123456789abcdef") != std::string::npos)
+                r.fail("bad key " + quoted(w[2]));
+            entries.push_back({w[2], pending});
+            pending.clear();
+            good = pos;
+        } else {
+            r.fail("bad line " + quoted(line));
+        }
+    }
+    return good;
+}
+
+/* Rank 0: opens the file for appending, reading its entries first. */
+void open_file(const std::string &path, const std::string &command)
+{
+    struct stat st;
+    bool exists = stat(path.c_str(), &st) == 0;
+    if (exists && !S_ISREG(st.st_mode))
+        throw UsageError("journal " + quoted(path) + " is not a regular file");
+    off_t keep = 0;
+    if (exists)
+        keep = read_journal(path, g.recorded);
+    int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
+    if (fd < 0)
+        throw UsageError("cannot write journal " + quoted(path) + ": " +
+                         std::strerror(errno));
+    if (exists && ftruncate(fd, keep) != 0) {
+        ::close(fd);
+        throw UsageError("cannot truncate journal " + quoted(path) + ": " +
+                         std::strerror(errno));
+    }
+    if (lseek(fd, 0, SEEK_END) < 0) {
+        ::close(fd);
+        throw UsageError("cannot seek journal " + quoted(path));
+    }
+    g.fd = fd;
+    if (!exists) {
+        std::string c = command;
+        for (char &ch : c)
+            if (ch == '\n' || ch == '\r')
+                ch = ' ';
+        write_all(fd, std::string(kMagic) + "\ncommand " + c + "\n", path);
+    }
+}
+
+} // namespace
+
+long journal_open(MPI_Comm comm, const std::string &path,
+                  const std::string &command)
+{
+    if (g.open)
+        throw Error("a journal is open already");
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    // 0 fine, 1 cpm::Error, 2 cpm::UsageError; the message from rank 0.
+    int kind = 0;
+    std::string message;
+    long count = 0;
+    if (rank == 0) {
+        try {
+            g.recorded.clear();
+            open_file(path, command);
+            count = long(g.recorded.size());
+            if (const char *s = std::getenv("CPM_JOURNAL_STOP_AFTER"))
+                g.stop_after = parse_long(s, "CPM_JOURNAL_STOP_AFTER", 1);
+        } catch (const UsageError &e) {
+            kind = 2;
+            message = e.what();
+        } catch (const Error &e) {
+            kind = 1;
+            message = e.what();
+        }
+    }
+    long head[2] = {kind, count};
+    CPM_MPI(MPI_Bcast(head, 2, MPI_LONG, 0, comm));
+    if (head[0] != 0) {
+        int len = int(message.size());
+        CPM_MPI(MPI_Bcast(&len, 1, MPI_INT, 0, comm));
+        message.resize(std::size_t(len));
+        CPM_MPI(MPI_Bcast(message.data(), len, MPI_CHAR, 0, comm));
+        if (rank == 0 && g.fd >= 0)
+            ::close(g.fd);
+        g.fd = -1;
+        if (head[0] == 2) {
+            UsageError e(message);
+            e.set_collective();
+            throw e;
+        }
+        Error e(message);
+        e.set_collective();
+        throw e;
+    }
+    CPM_MPI(MPI_Comm_dup(comm, &g.comm));
+    CPM_MPI(MPI_Comm_set_errhandler(g.comm, MPI_ERRORS_RETURN));
+    g.rank = rank;
+    g.path = path;
+    g.recorded_count = head[1];
+    g.next = 0;
+    g.replayed = 0;
+    g.appended = 0;
+    g.open = true;
+    return head[1];
+}
+
+long journal_close(bool remove)
+{
+    if (!g.open)
+        return 0;
+    g.open = false;
+    if (g.rank == 0) {
+        if (g.fd >= 0)
+            ::close(g.fd);
+        g.fd = -1;
+        if (remove)
+            std::remove(g.path.c_str());
+    }
+    g.recorded.clear();
+    MPI_Comm_free(&g.comm);
+    return g.replayed;
+}
+
+std::string journal_hex(double v)
+{
+    return hex(v);
+}
+
+bool journal_active()
+{
+    return g.open;
+}
+
+std::string journal_key(const std::string &call, const Precision &p)
+{
+    return call + " precision " + std::to_string(p.min_reps) + " " +
+           std::to_string(p.max_reps) + " " + hex(p.cl) + " " + hex(p.eps) +
+           " " + std::to_string(p.warmup) + " " +
+           std::to_string(int(p.estimator));
+}
+
+JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
+{
+    if (!g.open)
+        return;
+    int same = MPI_UNEQUAL;
+    CPM_MPI(MPI_Comm_compare(comm, g.comm, &same));
+    if (same != MPI_IDENT && same != MPI_CONGRUENT)
+        return;
+    on_ = true;
+    key_ = hash_of(key);
+    if (g.next >= g.recorded_count)
+        return; // measured and appended
+    // 1: replayed, 2: recorded by another call
+    long head[2] = {0, 0};
+    std::vector<double> packed;
+    if (g.rank == 0) {
+        const Entry &e = g.recorded[std::size_t(g.next)];
+        head[0] = e.hash == key_ ? 1 : 2;
+        head[1] = long(e.results.size());
+        packed.resize(e.results.size() * kResultDoubles);
+        for (std::size_t k = 0; k < e.results.size(); ++k)
+            pack_result(e.results[k], &packed[k * kResultDoubles]);
+    }
+    CPM_MPI(MPI_Bcast(head, 2, MPI_LONG, 0, g.comm));
+    if (head[0] == 2) {
+        UsageError e("journal " + quoted(g.path) + ": entry " +
+                     std::to_string(g.next) +
+                     " was recorded by another measurement than this "
+                     "build's: the journal is of another build (remove it "
+                     "to start afresh)");
+        e.set_collective();
+        throw e;
+    }
+    packed.resize(std::size_t(head[1]) * kResultDoubles);
+    CPM_MPI(MPI_Bcast(packed.data(), int(packed.size()), MPI_DOUBLE, 0,
+                      g.comm));
+    for (long k = 0; k < head[1]; ++k)
+        results_.push_back(unpack_result(&packed[std::size_t(k) * kResultDoubles]));
+    replayed_ = true;
+    ++g.next;
+    ++g.replayed;
+}
+
+std::vector<Result> JournalEntry::record(const std::vector<Result> &r)
+{
+    if (!on_ || replayed_)
+        return r;
+    if (g.rank == 0) {
+        std::string text;
+        for (const Result &x : r)
+            text += "r " + std::to_string(x.M) + " " + hex(x.T) + " " +
+                    hex(x.wtick) + " " + std::to_string(x.reps) + " " +
+                    hex(x.ci) + " " + (x.converged ? "1" : "0") + " " +
+                    std::to_string(x.outliers) + "\n";
+        text += "e " + std::to_string(g.next) + " " + key_ + " " +
+                std::to_string(r.size()) + "\n";
+        write_all(g.fd, text, g.path);
+    }
+    ++g.next;
+    ++g.appended;
+    if (g.rank == 0 && g.stop_after > 0 && g.appended >= g.stop_after)
+        std::raise(SIGTERM); // tests: a kill after a known entry
+    return r;
+}
+
+Result JournalEntry::record(const Result &r)
+{
+    return record(std::vector<Result>{r}).front();
+}
+
+} // namespace cpm::bench

@@ -1,0 +1,93 @@
+/**
+ * \file benchmark_journal.h
+ * \brief A journal of finished measurements, so that a long build killed
+ *        part-way resumes where it stopped.
+ *
+ * While a journal is open, every measurement call of the benchmark layer
+ * (measure_roundtrips, measure_triplets, measure_collective, measure_ring,
+ * measure_send_overhead, measure_kernel) is an entry: at its start, if the
+ * journal still holds recorded entries, the next one is replayed (its
+ * results returned, nothing measured) after checking that it was recorded
+ * by the same call with the same parameters; once the recorded entries are
+ * used up, calls measure and append their results. Rank 0 of the
+ * journal's communicator alone reads and writes the file (one entry's
+ * lines, then an fsync); the decisions and replayed results reach the
+ * other ranks by broadcast. Because a builder's decisions depend only on
+ * the results, a build resumed from the journal of an interrupted one
+ * makes the same calls in the same order and ends with the same model.
+ * The format is in doc/formats.md ("Measurement journal").
+ */
+#ifndef CPM_BENCHMARK_JOURNAL_H
+#define CPM_BENCHMARK_JOURNAL_H
+
+#include "benchmark_precision.h"
+
+#include <mpi.h>
+
+#include <string>
+#include <vector>
+
+/** \addtogroup benchmark
+ *  @{ */
+
+namespace cpm::bench {
+
+/**
+ * Opens the journal at path for the measurements over comm (collective;
+ * every rank passes the same arguments). Rank 0 reads the entries already
+ * in the file, if it exists, to be replayed (an entry cut short by a kill
+ * is dropped), and then appends to it; a new file starts with a header
+ * line and `command` (the command line, for the reader). Throws
+ * cpm::UsageError on every rank if the file is not a journal or cannot be
+ * written. Returns the number of recorded entries (on every rank).
+ */
+long journal_open(MPI_Comm comm, const std::string &path,
+                  const std::string &command);
+
+/** Closes the journal (collective over the journal's communicator); with
+ *  remove, rank 0 deletes the file (the build it served is saved).
+ *  Returns the number of entries replayed. */
+long journal_close(bool remove);
+
+/** True while a journal is open. */
+bool journal_active();
+
+/**
+ * One measurement call's entry (used at the entry and exit of each
+ * measure function). key names the call and its parameters; the journal
+ * keeps a hash of it. With no open journal, or a comm other than (or not
+ * congruent to) the journal's, it does nothing.
+ */
+class JournalEntry {
+public:
+    /** Looks up the next recorded entry (collective over comm if a
+     *  journal is open). Throws cpm::UsageError on every rank if the
+     *  recorded entry was made by another call. */
+    JournalEntry(MPI_Comm comm, const std::string &key);
+    /** True if the results come from the journal. */
+    bool replayed() const { return replayed_; }
+    /** The replayed results. */
+    const std::vector<Result> &results() const { return results_; }
+    /** Appends the call's results (rank 0 writes; the others only count)
+     *  and returns them. */
+    std::vector<Result> record(const std::vector<Result> &r);
+    /** record() of one result. */
+    Result record(const Result &r);
+
+private:
+    bool on_ = false, replayed_ = false;
+    std::string key_;
+    std::vector<Result> results_;
+};
+
+/** The key text of a call: its name and parameters in a canonical form
+ *  (helpers for the measure functions). */
+std::string journal_key(const std::string &call, const Precision &p);
+/** v exactly, as a C99 hexadecimal float (for keys). */
+std::string journal_hex(double v);
+
+} // namespace cpm::bench
+
+/** @} */
+
+#endif

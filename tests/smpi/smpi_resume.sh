@@ -1,0 +1,165 @@
+#!/bin/bash
+# Long builds survive a kill (issue 13): the journal of finished
+# measurements (benchmark/benchmark_journal.*) lets a build killed part-way
+# resume and end with the same model as an uninterrupted build.
+#
+# On a simulated 5-host platform (exact times), for Hockney and LMO:
+#   1. an uninterrupted build with -o FILE: the model; no journal left.
+#   2. the same build killed by SIGTERM after K journalled measurement
+#      calls (CPM_JOURNAL_STOP_AFTER=K, a test hook: rank 0 raises SIGTERM
+#      after fsync'ing the K-th entry): non-zero exit, a line naming the
+#      rank, the journal with K entries, no temporary output file, and the
+#      old output (a marker file) intact.
+#   3. the same command again (same -o): it resumes ("resuming from"),
+#      replays the K entries, measures the rest, and writes the model file
+#      of 1 but for the lines that date the run (measured date,
+#      build-time) and the line that records the resumption, and for the
+#      last bits of its numbers (see same() below); no journal left.
+#   4. --resume JOURNAL with another output name gives the same model.
+#   5. Negative controls: a journal of another build (sizes changed) and
+#      a file that is not a journal are refused with one line, exit 2; a
+#      model file with one value changed by 1e-6 fails same().
+set -u
+name=smpi_resume.sh
+# shellcheck source=smpi_common.sh
+. "$(dirname "$0")/smpi_common.sh"
+smpi_setup
+fail=0
+make_platform p --hosts 5 --seed 4242
+
+# same A B [command]: the model files A and B agree but for the dating
+# lines and the resumption line (and the command line, with a third
+# argument): every line the same, numbers equal to within 1e-9 of the
+# largest real number of their line (so a confidence half-width, rounding
+# noise in an exact simulated run, is compared at the scale of its
+# estimate). Why not bit-identical: SMPI's times are differences of
+# absolute simulated clocks, and a resumed build reaches each measurement
+# at another clock (replayed calls take no simulated time), so the last
+# bits of each time differ (doc/formats.md, Measurement journal). Prints
+# the largest relative difference.
+strip() { grep -v -E "^measured (date|build-time|resumed${1:+|command}) " "$2"; }
+same() {
+    strip "${3:-}" "$1" > "$tmp/a"
+    strip "${3:-}" "$2" > "$tmp/b"
+    if [ "$(wc -l < "$tmp/a")" -ne "$(wc -l < "$tmp/b")" ]; then
+        echo "$name: $(basename "$1") and $(basename "$2") have different lines" >&2
+        return 1
+    fi
+    paste -d '\n' "$tmp/a" "$tmp/b" | awk -v A="$(basename "$1")" -v B="$(basename "$2")" '
+        function abs(x) { return x < 0 ? -x : x }
+        function num(x) { return x ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ }
+        NR % 2 == 1 { a = $0; next }
+        {
+            if ($0 == a) next
+            na = split(a, x, " "); nb = split($0, y, " ")
+            if (na != nb) { print "differ: " a " | " $0; bad++; next }
+            # scale: the largest number of the line (a confidence
+            # half-width is compared at the scale of its estimate)
+            # (not counting integers: ranks, sizes)
+            scale = 0
+            for (k = 1; k <= na; k++)
+                if (num(x[k]) && x[k] ~ /[.eE]/ && abs(x[k]) > scale) scale = abs(x[k])
+            if (scale == 0) { print "differ: " a " | " $0; bad++; next }
+            for (k = 1; k <= na; k++) {
+                if (x[k] == y[k]) continue
+                if (!num(x[k]) || !num(y[k])) { print "differ: " a " | " $0; bad++; break }
+                d = abs(x[k] - y[k])
+                if (d / scale > worst) worst = d / scale
+                if (d > 1e-9 * scale) { print "differ: " a " | " $0; bad++; break }
+            }
+        }
+        END {
+            printf "%s vs %s: same lines, numbers within a relative %.3g\n", A, B, worst
+            exit bad > 0
+        }' >&2
+}
+
+if ! (ulimit -s unlimited) 2>/dev/null; then
+    echo "$name: cannot raise the stack limit, which R under smpirun needs" >&2
+    exit 1
+fi
+
+for model in Hockney LMO; do
+    out=$tmp/$model.model
+    echo "== $model: uninterrupted"
+    # The same -o (relative to $tmp, where smpi runs) in every build, so
+    # that the command lines agree.
+    smpi p -M "$model" "${sizes[@]}" -o "$model.model" > /dev/null || {
+        if grep -q 'built without R' "$tmp/out"; then
+            echo "$name: CPM is built without R: no LMO model" >&2
+        fi
+        cat "$tmp/out"
+        fail=1
+        continue
+    }
+    [ -e "$tmp/$model.model.journal" ] && { echo "$name: journal left after a finished build" >&2; fail=1; }
+    mv "$tmp/$model.model" "$tmp/$model.ref"
+    # Hockney makes one measurement call per size (31 calls), LMO two
+    # collective sweeps over the sizes and three p2p calls (65): stop about
+    # half-way.
+    K=15
+    [ "$model" = LMO ] && K=33
+    echo "old output" > "$out"
+    echo "== $model: killed after $K journalled measurements"
+    start=$(date +%s)
+    CPM_JOURNAL_STOP_AFTER=$K smpi p -M "$model" "${sizes[@]}" -o "$model.model" > /dev/null
+    rc=$?
+    took=$(( $(date +%s) - start ))
+    tail -3 "$tmp/out"
+    [ $rc -ne 0 ] || { echo "$name: killed build exited 0" >&2; fail=1; }
+    grep -q "model: rank 0: stopped by signal 15" "$tmp/out" ||
+        { echo "$name: no line naming the stopped rank" >&2; fail=1; }
+    [ "$(cat "$out")" = "old output" ] || { echo "$name: old output changed" >&2; fail=1; }
+    ls "$tmp" | grep -q '\.tmp\.' && { echo "$name: temporary file left: $(ls "$tmp" | grep '\.tmp\.')" >&2; fail=1; }
+    entries=$(grep -c '^e ' "$out.journal" 2>/dev/null)
+    [ "${entries:-0}" -eq $K ] || { echo "$name: journal has ${entries:-no} entries, expected $K" >&2; fail=1; }
+    echo "(exit $rc after ${took}s, journal with $entries entries)"
+    cp "$out.journal" "$tmp/$model.saved-journal"
+
+    echo "== $model: resumed (same command)"
+    smpi p -M "$model" "${sizes[@]}" -o "$model.model" > /dev/null || fail=1
+    grep -q "resuming from $model.model.journal: $K measurements recorded" "$tmp/out" ||
+        { echo "$name: no resumption line" >&2; fail=1; }
+    [ -e "$out.journal" ] && { echo "$name: journal left after the resumed build" >&2; fail=1; }
+    grep -q "^measured resumed .*($K measurements replayed)" "$out" ||
+        { echo "$name: the model does not record the resumption" >&2; fail=1; }
+    same "$tmp/$model.ref" "$out" || fail=1
+
+    echo "== $model: --resume JOURNAL"
+    cp "$tmp/$model.saved-journal" "$tmp/$model.j"
+    smpi p -M "$model" "${sizes[@]}" --resume "$tmp/$model.j" -o "$tmp/$model.2" > /dev/null || fail=1
+    same "$tmp/$model.ref" "$tmp/$model.2" command || fail=1
+done
+
+echo "== negative control: a journal of another build"
+if [ -e "$tmp/Hockney.saved-journal" ]; then
+    cp "$tmp/Hockney.saved-journal" "$tmp/other.j"
+    smpi p -M Hockney -s 1024 -m 61440 --resume "$tmp/other.j" -o "$tmp/other.model" > /dev/null
+    rc=$?
+    [ $rc -eq 2 ] || { echo "$name: another build's journal: exit $rc, expected 2" >&2; fail=1; }
+    grep -q "^model: journal .* was recorded by another measurement" "$tmp/out" ||
+        { echo "$name: no one-line refusal of another build's journal" >&2; fail=1; }
+    [ -e "$tmp/other.model" ] && { echo "$name: output written despite the refusal" >&2; fail=1; }
+fi
+echo "== negative control: a value changed by a relative 1e-6"
+if [ -e "$tmp/Hockney.ref" ]; then
+    awk '!done && $1 == "alpha" { $4 = sprintf("%.17g", $4 * (1 + 1e-6)); done = 1 } { print }' \
+        "$tmp/Hockney.ref" > "$tmp/Hockney.changed"
+    if same "$tmp/Hockney.ref" "$tmp/Hockney.changed" 2> "$tmp/control"; then
+        echo "$name: a changed model file passed the comparison" >&2
+        fail=1
+    else
+        grep -c '^differ: alpha' "$tmp/control" | grep -q '^1$' ||
+            { echo "$name: the negative control failed to run" >&2; cat "$tmp/control" >&2; fail=1; }
+        echo "(failed as it should)"
+    fi
+fi
+echo "== bad journal"
+printf 'not a journal\n' > "$tmp/bad.j"
+smpi p -M Hockney "${sizes[@]}" --resume "$tmp/bad.j" -o "$tmp/bad.model" > /dev/null
+rc=$?
+[ $rc -eq 2 ] && grep -q "bad.j:1: not a CPM journal" "$tmp/out" ||
+    { echo "$name: a file that is not a journal: exit $rc" >&2; fail=1; }
+
+[ $fail -eq 0 ] && echo "$name: PASS"
+exit $fail
