@@ -23,7 +23,7 @@ const int kStopTag = 7306;  // i -> j, empty: the experiment is over
 const int kReplyTag = 7307; // j -> i: any answer
 
 const double kTrainTime = 1e-3; // a train of k lasts about this long
-const int kMinTrain = 4, kMaxTrain = 1024;
+const int kMinTrain = 1, kMaxTrain = 1024;
 
 /* Waits `seconds` without calling MPI, so that a message on its way
  * arrives meanwhile; yields the processor to any other runnable process

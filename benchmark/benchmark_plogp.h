@@ -25,9 +25,10 @@
  *           2k and takes
  *               g(m) = (T_2k - T_k) / k,
  *           in which the latency, the acknowledgement and any fixed start-up
- *           cost cancel exactly. k is found by untimed trains of 4, 8, 16,
+ *           cost cancel exactly. k is found by untimed trains of 1, 2, 4,
  *           ... messages (two of each): the first length at which both
- *           last 1 ms or more, at most 1024.
+ *           last 1 ms or more, at most 1024 (a large message alone lasts
+ *           that long: k = 1 keeps its trains short).
  *
  * The model (model_plogp.h) takes L = RTT(0)/2 - g(0) from the empty
  * roundtrip, which the same relation gives: RTT(m) = 2L + g(m) + g(0).
