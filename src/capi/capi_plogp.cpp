@@ -127,6 +127,8 @@ PLogP pair_model(const PLogP_model *c, int p)
     two.sizes = priv_of(c).m.sizes;
     std::size_t K = two.sizes.size();
     two.L = {{c->L[p], 0, 0}};
+    if (std::size_t(p) < priv_of(c).m.starts.size()) // the pair's segments
+        two.starts = {priv_of(c).m.starts[std::size_t(p)]};
     for (const PerSize &f : kPerSize) {
         const double *v = (c->*f.c) + std::size_t(p) * K;
         std::vector<Estimate> row(K);

@@ -66,6 +66,9 @@ const std::vector<RecordSpec> &PLogP::schema()
         // segment before (the two sides of the break). None in a model
         // with one segment.
         {"segment", Index::PairSize, {"before"}, false},
+        // "rtt I J M value ci": the roundtrip, M bytes out and an empty
+        // reply; absent from files saved before it was recorded.
+        {"rtt", Index::PairSize, {"value", "ci"}, false},
     };
     return s;
 }
@@ -85,6 +88,8 @@ ModelData PLogP::to_data() const
                 d.add("os", idx, {os[p][k].value, os[p][k].ci});
                 d.add("or", idx, {or_[p][k].value, or_[p][k].ci});
                 d.add("g", idx, {g[p][k].value, g[p][k].ci});
+                if (std::size_t(p) < rtt.size())
+                    d.add("rtt", idx, {rtt[p][k].value, rtt[p][k].ci});
             }
         }
     for (int i = 0; i < n; ++i)
@@ -136,6 +141,8 @@ PLogP PLogP::from_data(const ModelData &d)
     fill("os", m.os);
     fill("or", m.or_);
     fill("g", m.g);
+    if (!d.find("rtt").empty())
+        fill("rtt", m.rtt);
     std::vector<const Record *> seg = d.find("segment");
     if (!seg.empty()) {
         m.starts.assign(pairs, {});
@@ -215,6 +222,24 @@ double PLogP::g_at(int i, int j, double M) const
     return interpolate(sizes, g.at(std::size_t(p)), M, span(p, M));
 }
 
+double PLogP::rtt_at(int i, int j, double M) const
+{
+    check_rank(n, i, "rank");
+    check_rank(n, j, "rank");
+    check_size(M);
+    int p = pair_index(n, i, j);
+    if (std::size_t(p) >= rtt.size())
+        CPM_THROW("PLogP: the roundtrips are not recorded");
+    return interpolate(sizes, rtt[std::size_t(p)], M, span(p, M));
+}
+
+double PLogP::g_rtt(std::size_t p, std::size_t k) const
+{
+    if (p >= rtt.size() || sizes.empty() || sizes[0] != 0)
+        return g.at(p).at(k).value;
+    return rtt[p].at(k).value - rtt[p][0].value + g.at(p).at(0).value;
+}
+
 double PLogP::p2p(int i, int j, double M) const
 {
     check_rank(n, i, "rank");
@@ -222,19 +247,24 @@ double PLogP::p2p(int i, int j, double M) const
     check_size(M);
     if (i == j)
         return 0;
-    return L.at(pair_index(n, i, j)).value + g_at(i, j, M);
+    int p = pair_index(n, i, j);
+    if (std::size_t(p) < rtt.size() && !sizes.empty() && sizes[0] == 0)
+        return rtt_at(i, j, M) - rtt[std::size_t(p)][0].value / 2;
+    return L.at(p).value + g_at(i, j, M);
 }
 
 double PLogP::sg_linear(int root, double M) const
 {
     check_rank(n, root, "root");
     check_size(M);
+    // The k-th message leaves after the gaps of those before it and
+    // arrives one message time later.
     double busy = 0, t = 0;
     for (int x = 0; x < n; ++x) {
         if (x == root)
             continue;
+        t = std::max(t, busy + p2p(root, x, M));
         busy += g_at(root, x, M);
-        t = std::max(t, busy + L.at(pair_index(n, root, x)).value);
     }
     return t;
 }
@@ -275,6 +305,7 @@ PLogP plogp_solve(const PLogPData &data)
     m.os.assign(pairs, {});
     m.or_.assign(pairs, {});
     m.g.assign(pairs, {});
+    m.rtt.assign(pairs, {});
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
             std::size_t p = std::size_t(pair_index(n, i, j));
@@ -294,6 +325,7 @@ PLogP plogp_solve(const PLogPData &data)
                 m.os[p].push_back(os);
                 m.or_[p].push_back(orr);
                 m.g[p].push_back(g);
+                m.rtt[p].push_back(measured(data.rtt[k][p]));
                 std::string at = "(" + pair + ", " +
                                  std::to_string(sizes[k]) + " B) = ";
                 if (os.value - os.ci > g.value + g.ci)
@@ -426,6 +458,11 @@ LogGP loggp_from_plogp(const PLogP &pl)
         "from PLogP (CPM 1.0.1 manual 4.6.2.4): L = L_p + g_p(1) - os_p(1) - "
         "or_p(1), 2o = os_p(1) + or_p(1), G = g_p(Mmax)/Mmax, Mmax = " +
         std::to_string(pl.sizes[top]) + " bytes; " + one;
+    if (!pl.rtt.empty() && pl.sizes[0] == 0)
+        one += "; g_p(m) = RTT_p(m) - RTT_p(0) + g_p(0), from the roundtrips";
+    if (!pl.rtt.empty() && pl.sizes[0] == 0 && !pl.segmented())
+        m.provenance.extra["derivation"] +=
+            "; g_p(m) = RTT_p(m) - RTT_p(0) + g_p(0), from the roundtrips";
     if (pl.segmented()) {
         m.provenance.extra["derivation"] =
             "from PLogP per size segment s (a_s its first size >= 1, c0 + "
@@ -434,8 +471,11 @@ LogGP loggp_from_plogp(const PLogP &pl)
         m.pieces.assign(pl.L.size(), {});
     }
     for (std::size_t p = 0; p < pl.L.size(); ++p) {
-        const Estimate &os = pl.os.at(p).at(u), &orr = pl.or_.at(p).at(u),
-                       &g1 = pl.g.at(p).at(u), &gmax = pl.g.at(p).at(top);
+        // g of a message: from the roundtrips where they are recorded.
+        const Estimate &os = pl.os.at(p).at(u), &orr = pl.or_.at(p).at(u);
+        Estimate g1 = pl.g.at(p).at(u), gmax = pl.g.at(p).at(top);
+        g1.value = pl.g_rtt(p, u);
+        gmax.value = pl.g_rtt(p, top);
         if (!pl.segmented()) {
             m.L.push_back({pl.L[p].value + g1.value - os.value - orr.value,
                            pl.L[p].ci + g1.ci + os.ci + orr.ci, 1});
@@ -472,11 +512,12 @@ LogGP loggp_from_plogp(const PLogP &pl)
             const Estimate &oa = pl.os.at(p).at(lo), &ra = pl.or_.at(p).at(lo);
             Estimate o{(oa.value + ra.value) / 2, (oa.ci + ra.ci) / 2, 1};
             Estimate G{0, 0, 1}, c0 = pl.g.at(p).at(lo);
+            c0.value = pl.g_rtt(p, lo);
             if (hi >= lo + 2) {
                 std::vector<double> x, y;
                 for (std::size_t k = lo; k < hi; ++k) {
                     x.push_back(double(pl.sizes[k]));
-                    y.push_back(pl.g[p][k].value);
+                    y.push_back(pl.g_rtt(p, k));
                 }
                 stats::LineFit f =
                     stats::fit_line(x, y, pl.provenance.precision.cl);

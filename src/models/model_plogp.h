@@ -6,7 +6,14 @@
  *
  * PLogP, one way i -> j, M bytes:
  *
- *     T_ij(M) = L_ij + g_ij(M)
+ *     T_ij(M) = L_ij + g_ij(M),   g_ij(M) = RTT_ij(M) - RTT_ij(0) + g_ij(0)
+ *
+ * for the time of a message: g(M) derived from the roundtrips as
+ * Kielmann et al.'s logp_mpi does by default, so that T_ij(M) =
+ * RTT_ij(M) - RTT_ij(0)/2. The gaps measured directly from trains (logp_mpi's
+ * direct option), kept as the table g, are the spacing of consecutive
+ * messages (scatter, gather); where the transport pipelines a train they
+ * are shorter than the g of a single message.
  *
  * L_ij: end-to-end latency; os_ij(M), or_ij(M): the times the sender and
  * the receiver are busy in the send and the receive call; g_ij(M) >= os,
@@ -63,6 +70,9 @@ struct PLogP {
     std::vector<std::vector<stats::Estimate>> or_;
     /** Per pair, per size k: gap g(m_k) (s). */
     std::vector<std::vector<stats::Estimate>> g;
+    /** Per pair, per size k: roundtrip RTT(m_k), m_k bytes out and an
+     *  empty reply (s); empty in a model saved before it was recorded. */
+    std::vector<std::vector<stats::Estimate>> rtt;
     /** Per pair, the first sizes of its size segments after the first
      *  (measured sizes, increasing; empty: one segment for every size). */
     std::vector<std::vector<long>> starts;
@@ -90,8 +100,15 @@ struct PLogP {
     double or_at(int i, int j, double M) const;
     /** g_ij(M), interpolated. */
     double g_at(int i, int j, double M) const;
-    /** One-way time i -> j of M bytes: L + g(M). */
+    /** RTT_ij(M), interpolated (throws cpm::Error if not recorded). */
+    double rtt_at(int i, int j, double M) const;
+    /** One-way time i -> j of M bytes: L + g_RTT(M) = RTT(M) - RTT(0)/2
+     *  if the roundtrips are recorded, else L + g(M). */
     double p2p(int i, int j, double M) const;
+    /** g_RTT(k): the gap at size k as logp_mpi derives it from the
+     *  roundtrips, RTT(m_k) - RTT(0) + g(0) (g(m_k) if the roundtrips are
+     *  not recorded or size 0 was not measured). */
+    double g_rtt(std::size_t p, std::size_t k) const;
     /** Linear scatter or gather from root r, M bytes per process. */
     double sg_linear(int root, double M) const;
 };

@@ -8,7 +8,7 @@
 // plan's sizes: the sweep of -s/-m/--sizes, or the log plan 0, 1, 2, 4,
 // ..., 4 MiB. Walking up the sizes of a class, as logp_mpi does, each
 // size is compared with the line through the two sizes before it in the
-// same segment; where os, or or g departs from it by more than eps of the
+// same segment; where os, or, g or RTT/2 departs from it by more than eps of the
 // one-way time (plus the measurement's interval), the probe measures the
 // midpoint and goes on halving until the two sides are at most 1/128 of
 // the size apart: the last size before the break and the first after it.
@@ -77,9 +77,9 @@ struct Store {
 /* A class's mean os, or, g and one-way time RTT/2 at a size, with the
  * mean intervals. */
 struct Point {
-    double v[3] = {0, 0, 0};  // os, or, g
-    double ci[3] = {0, 0, 0};
-    double t = 0;             // RTT/2
+    double v[4] = {0, 0, 0, 0};  // os, or, g, RTT/2
+    double ci[4] = {0, 0, 0, 0};
+    double t = 0;                // RTT/2
 };
 
 Point mean_point(const Store &s, long m, const std::vector<std::size_t> &pp)
@@ -93,18 +93,20 @@ Point mean_point(const Store &s, long m, const std::vector<std::size_t> &pp)
             p.v[k] += f[k]->T / double(pp.size());
             p.ci[k] += f[k]->ci / double(pp.size());
         }
-        p.t += x.rtt.T / 2 / double(pp.size());
+        p.v[3] += x.rtt.T / 2 / double(pp.size());
+        p.ci[3] += x.rtt.ci / 2 / double(pp.size());
+        p.t = p.v[3];
     }
     return p;
 }
 
 /* Whether the point at size c lies on the line through the points at a
- * and b (a < b), for os, or and g: within eps of the one-way time at c
+ * and b (a < b), for os, or, g and RTT/2: within eps of the one-way time at c
  * plus the intervals. */
 bool on_line(long a, const Point &pa, long b, const Point &pb, long c,
              const Point &pc, double eps)
 {
-    for (int k = 0; k < 3; ++k) {
+    for (int k = 0; k < 4; ++k) {
         double slope = (pb.v[k] - pa.v[k]) / double(b - a);
         double expect = pb.v[k] + slope * double(c - b);
         double room = eps * std::fabs(pc.t) + pc.ci[k] + pa.ci[k] + pb.ci[k];
@@ -199,7 +201,7 @@ std::vector<long> chosen_sizes(Store &s, const std::vector<long> &Q, bool last,
             if (on_line(a, pa, b, pb, m, pm, eps))
                 continue;
             double dev = 0;
-            for (int k = 0; k < 3; ++k) {
+            for (int k = 0; k < 4; ++k) {
                 double slope = (pb.v[k] - pa.v[k]) / double(b - a);
                 dev = std::max(dev, std::fabs(pm.v[k] - pb.v[k] -
                                               slope * double(m - b)) /

@@ -542,4 +542,52 @@ TEST(PLogPSegments, FilesKeepTheSegmentsAndOldFilesLoad)
     EXPECT_FALSE(load<LogGP>(one).pieces.size() > 0);
 }
 
+TEST(PLogPSegments, MessageTimeFromTheRoundtrips)
+{
+    // A pipelining transport: trains overlap the stages of a message, so
+    // the measured gap g(m) is below the time a single message adds. The
+    // one-way time is RTT(m) - RTT(0)/2 (logp_mpi's g from the
+    // roundtrips); g from the trains stays the spacing of a scatter.
+    PLogP t = piecewise(3);
+    PLogPData d = measurements(t);
+    d.starts = t.starts;
+    // One-way T(m) = L + g(m) + extra(m), extra 1 ns/B: RTT grows by it.
+    for (std::size_t k = 0; k < d.sizes.size(); ++k)
+        for (auto &r : d.rtt[k])
+            r.T += 1e-9 * double(d.sizes[k]);
+    PLogP p = plogp_solve(d);
+    for (double m : kUnseen) {
+        int s = seg_of(m);
+        double want = p.L[1].value + seg_line(2, s, 1).at(m) + 1e-9 * m;
+        EXPECT_LT(rel(p.p2p(0, 2, m), want), 1e-12) << m;
+        EXPECT_LT(rel(p.g_at(0, 2, m), seg_line(2, s, 1).at(m)), 1e-12);
+    }
+    // Scatter from 0: to 1 at T01(M); to 2 after the gap g01(M).
+    double M = 20000;
+    EXPECT_NEAR(p.sg_linear(0, M),
+                std::max(p.p2p(0, 1, M), p.g_at(0, 1, M) + p.p2p(0, 2, M)),
+                1e-15);
+    // LogGP takes the message's g as well: exact in every segment.
+    LogGP l = loggp_from_plogp(p);
+    for (double m : kUnseen)
+        EXPECT_LT(rel(l.p2p(2, 0, m), p.p2p(0, 2, m)), 1e-9) << m;
+    // The roundtrips are saved and loaded; a file without them (before)
+    // predicts L + g(M).
+    p.provenance = t.provenance;
+    std::string once = save(p);
+    EXPECT_NE(once.find("\nrtt 0 2 65536 "), std::string::npos);
+    EXPECT_EQ(once, save(load<PLogP>(once)));
+    EXPECT_EQ(load<PLogP>(once).p2p(0, 2, 3e6), p.p2p(0, 2, 3e6));
+    std::string old;
+    std::istringstream in(once);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("rtt ", 0) != 0)
+            old += line + "\n";
+    PLogP before = load<PLogP>(old);
+    EXPECT_TRUE(before.rtt.empty());
+    EXPECT_LT(rel(before.p2p(0, 2, 3e6),
+                  p.L[1].value + seg_line(2, 2, 1).at(3e6)),
+              1e-12);
+}
+
 } // namespace
