@@ -138,3 +138,8 @@ endif
 # on both sides of every segment start (smpi_segments.sh, seconds).
 TESTS += tests/smpi/smpi_segments.sh
 EXTRA_DIST += tests/smpi/smpi_segments.sh
+# Piecewise PLogP and LogGP on the test bed with size segments: breaks
+# found and bracketed, p2p at unseen sizes within mu 1.02
+# (smpi_plogp_segments.sh, seconds).
+TESTS += tests/smpi/smpi_plogp_segments.sh
+EXTRA_DIST += tests/smpi/smpi_plogp_segments.sh
