@@ -325,7 +325,13 @@ PLogP plogp_solve(const PLogPData &data)
                 m.os[p].push_back(os);
                 m.or_[p].push_back(orr);
                 m.g[p].push_back(g);
-                m.rtt[p].push_back(measured(data.rtt[k][p]));
+                Estimate r = measured(data.rtt[k][p]);
+                if (!data.rtt_back.empty()) {
+                    // Both directions: the mean of the two roundtrips.
+                    const bench::Result &b = data.rtt_back.at(k).at(p);
+                    r = {(r.value + b.T) / 2, (r.ci + b.ci) / 2, r.n};
+                }
+                m.rtt[p].push_back(r);
                 std::string at = "(" + pair + ", " +
                                  std::to_string(sizes[k]) + " B) = ";
                 if (os.value - os.ci > g.value + g.ci)

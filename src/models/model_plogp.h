@@ -70,8 +70,9 @@ struct PLogP {
     std::vector<std::vector<stats::Estimate>> or_;
     /** Per pair, per size k: gap g(m_k) (s). */
     std::vector<std::vector<stats::Estimate>> g;
-    /** Per pair, per size k: roundtrip RTT(m_k), m_k bytes out and an
-     *  empty reply (s); empty in a model saved before it was recorded. */
+    /** Per pair, per size k: roundtrip RTT(m_k), the mean of m_k bytes
+     *  out with an empty reply and an empty request with m_k bytes back
+     *  (s); empty in a model saved before it was recorded. */
     std::vector<std::vector<stats::Estimate>> rtt;
     /** Per pair, the first sizes of its size segments after the first
      *  (measured sizes, increasing; empty: one segment for every size). */
@@ -166,6 +167,8 @@ struct PLogPData {
     std::vector<std::vector<bench::Result>> os;  /**< send calls */
     std::vector<std::vector<bench::Result>> or_; /**< delayed receives */
     std::vector<std::vector<bench::Result>> g;   /**< gaps from trains */
+    /** Empty request, m back (may be empty: then RTT is rtt alone). */
+    std::vector<std::vector<bench::Result>> rtt_back;
     /** Per pair, the first sizes of its segments after the first (each a
      *  measured size above 0); empty: one segment. */
     std::vector<std::vector<long>> starts;

@@ -93,8 +93,8 @@ Point mean_point(const Store &s, long m, const std::vector<std::size_t> &pp)
             p.v[k] += f[k]->T / double(pp.size());
             p.ci[k] += f[k]->ci / double(pp.size());
         }
-        p.v[3] += x.rtt.T / 2 / double(pp.size());
-        p.ci[3] += x.rtt.ci / 2 / double(pp.size());
+        p.v[3] += (x.rtt.T + x.rtt_back.T) / 4 / double(pp.size());
+        p.ci[3] += (x.rtt.ci + x.rtt_back.ci) / 4 / double(pp.size());
         p.t = p.v[3];
     }
     return p;
@@ -313,8 +313,10 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
         data.os.emplace_back();
         data.or_.emplace_back();
         data.g.emplace_back();
+        data.rtt_back.emplace_back();
         for (const bench::PLogPResult &x : s.r.at(m)) {
             data.rtt.back().push_back(x.rtt);
+            data.rtt_back.back().push_back(x.rtt_back);
             data.os.back().push_back(x.os);
             data.or_.back().push_back(x.or_);
             data.g.back().push_back(x.g);
@@ -342,7 +344,8 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
     p.provenance.timing = "-";
     p.provenance.extra["experiments"] =
         "per pair, lower rank initiates: RTT(m) m out, empty reply; os(m) "
-        "its send call; or(m) receive of m after a delay of 2 RTT(m) + 10 us; "
+        "its send call; RTT'(m) empty request, m back (rtt = (RTT + RTT')/2); "
+        "or(m) receive of m after a delay of 2 RTT(m) + 10 us; "
         "g(m) = (T_2k - T_k)/k from trains of k and 2k messages with an "
         "acknowledgement; L = RTT(0)/2 - g(0)";
     return p;

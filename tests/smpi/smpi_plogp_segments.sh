@@ -9,11 +9,9 @@
 # and of 65536, with the measured size before each start in the file.
 # PLogP's and LogGP's p2p predictions at sizes not measured, 900 B - 4 MiB
 # (p2p's times there equal the piecewise truth, checked to 1e-8 with
-# smpi_truth): in the rendezvous segment (from 65536) within mu 1.01 of
-# the truth, over all sizes a mean mu within 1.03. (Below the rendezvous
-# size PLogP's one-way time RTT(m) - RTT(0)/2, m bytes out and an empty
-# reply, is up to 17% short of p2p's half roundtrip of m bytes both ways
-# on this bed: doc/models.md, PLogP.)
+# smpi_truth) must lie within mu 1.001 of the truth (max over all pairs
+# and sizes; the issue's target is 1.02), and the 50 predictions from the
+# rendezvous size on as well.
 # Negative control: the same plan with --segments no (a line across each
 # jump) must miss by more (max mu > 1.05).
 #
@@ -61,9 +59,9 @@ for M in PLogP LogGP; do
         > "$tmp/$M.mu" 2> "$tmp/$M.cmp.err" ||
         { fail "model -M $M --compare"; cat "$tmp/$M.cmp.err"; }
     echo "$M: $(tail -1 "$tmp/$M.mu")"
-    mean=$(mu mean_mu "$tmp/$M.mu")
-    awk -v m="$mean" 'BEGIN { exit !(m + 0 >= 1 && m + 0 <= 1.03) }' ||
-        fail "$M p2p at unseen sizes: mean mu $mean > 1.03"
+    max=$(mu max_mu "$tmp/$M.mu")
+    awk -v m="$max" 'BEGIN { exit !(m + 0 >= 1 && m + 0 <= 1.001) }' ||
+        fail "$M p2p at unseen sizes: max mu $max > 1.001"
     big=$(awk '!/^#/ && $1 >= 65536 && NF == 7 { k++; if ($7 > m) m = $7 }
                END { print k + 0, m + 0 }' "$tmp/$M.mu")
     echo "$M: rendezvous sizes: rows and max mu $big"

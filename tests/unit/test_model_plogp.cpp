@@ -571,6 +571,18 @@ TEST(PLogPSegments, MessageTimeFromTheRoundtrips)
     LogGP l = loggp_from_plogp(p);
     for (double m : kUnseen)
         EXPECT_LT(rel(l.p2p(2, 0, m), p.p2p(0, 2, m)), 1e-9) << m;
+    // Directions that differ: m bytes back takes 3 ns/B more than m bytes
+    // out; the model's one-way time is the mean of both directions'.
+    PLogPData both = d;
+    both.rtt_back = d.rtt;
+    for (std::size_t k = 0; k < d.sizes.size(); ++k)
+        for (auto &r : both.rtt_back[k])
+            r.T += 3e-9 * double(d.sizes[k]);
+    PLogP pb = plogp_solve(both);
+    for (double m : kUnseen)
+        EXPECT_LT(rel(pb.p2p(0, 2, m), p.p2p(0, 2, m) + 1.5e-9 * m), 1e-12)
+            << m;
+    EXPECT_EQ(pb.L[1].value, p.L[1].value);
     // The roundtrips are saved and loaded; a file without them (before)
     // predicts L + g(M).
     p.provenance = t.provenance;
