@@ -17,7 +17,9 @@
 // piecewise-linear interpolation between the sizes chosen so far does not
 // predict (for the log plan; the sweep plan keeps all its sizes). The
 // open last segment is measured on all pairs up to kAllPairsCap only, its
-// line checked against the probe up to the plan's largest size.
+// line checked against the probe up to the plan's largest size. A class
+// whose probe needs more than kMaxHalvings halvings is taken as too noisy
+// to bracket: one segment.
 #include "model_plogp_build.h"
 
 #include "benchmark_plogp.h"
@@ -36,6 +38,7 @@ namespace {
 const long kLogPlanMax = 4L << 20;    // the log plan's largest size
 const long kAllPairsCap = 256L << 10; // the last segment on all pairs
 const int kProbePairs = 4;            // disjoint pairs per class
+const int kMaxHalvings = 64;          // per class: more means noise
 
 /* Every PLogP result measured so far, by size and pair (all_pairs order). */
 struct Store {
@@ -122,7 +125,8 @@ bool on_line(long a, const Point &pa, long b, const Point &pb, long c,
  * [first, end) of the segments in P, which it extends. */
 std::vector<std::pair<std::size_t, std::size_t>>
 probe_segments(Store &s, std::vector<long> &P,
-               const std::vector<std::size_t> &pp, const std::string &what)
+               const std::vector<std::size_t> &pp, const std::string &what,
+               bool &noisy)
 {
     double eps = s.o.precision.eps;
     std::map<long, Point> pts;
@@ -134,6 +138,7 @@ probe_segments(Store &s, std::vector<long> &P,
     };
     std::vector<std::size_t> firsts = {0};
     std::size_t i = 2;
+    int halvings = 0;
     while (i < P.size()) {
         std::size_t first = firsts.back();
         if (i < first + 2) {
@@ -148,6 +153,12 @@ probe_segments(Store &s, std::vector<long> &P,
         if (c - b <= std::max<long>(1, c / 128)) {
             firsts.push_back(i); // the break lies between b and c
             continue;
+        }
+        if (++halvings > kMaxHalvings) {
+            // Times that leave every line: noise, not breaks (e.g. an
+            // oversubscribed machine). One segment, said in the file.
+            noisy = true;
+            return {{0, P.size()}};
         }
         long mid = b + (c - b) / 2;
         s.measure(mid, pp, what + " (bracketing a break)");
@@ -251,7 +262,7 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
     std::vector<long> sizes = plan;
     std::vector<std::vector<long>> starts(np);
     std::string seg_text;
-    if (o.segments && plan.size() >= 3) {
+    if (o.segments && plan.size() >= 8) { // as find_class_segments
         std::vector<int> cls = pair_classes(prov.processors);
         std::set<long> all = {0};
         if (std::binary_search(plan.begin(), plan.end(), 1L))
@@ -277,7 +288,17 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
             for (long m : plan)
                 s.measure(m, pp, what);
             std::vector<long> P = plan;
-            auto seg = probe_segments(s, P, pp, what);
+            bool noisy = false;
+            auto seg = probe_segments(s, P, pp, what, noisy);
+            if (noisy) {
+                o.say(comm, "PLogP: " + what + ": more than " +
+                                std::to_string(kMaxHalvings) +
+                                " halvings; the times are too noisy to "
+                                "bracket breaks: one segment");
+                seg_text += std::string(seg_text.empty() ? "" : "; ") +
+                            (c == 0 ? "one node " : "two nodes ") +
+                            "0 (too noisy to bracket breaks)";
+            }
             std::vector<long> cstarts;
             for (std::size_t k = 0; k < seg.size(); ++k) {
                 std::vector<long> Q(P.begin() + long(seg[k].first),
@@ -296,9 +317,10 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
             for (std::size_t q = 0; q < np; ++q)
                 if (cls[q] == c)
                     starts[q] = cstarts;
-            seg_text += std::string(seg_text.empty() ? "" : "; ") +
-                        (c == 0 ? "one node " : "two nodes ") +
-                        Segments{cstarts}.text();
+            if (!noisy)
+                seg_text += std::string(seg_text.empty() ? "" : "; ") +
+                            (c == 0 ? "one node " : "two nodes ") +
+                            Segments{cstarts}.text();
         }
         sizes.assign(all.begin(), all.end());
     }
