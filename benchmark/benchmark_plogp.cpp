@@ -23,7 +23,7 @@ const int kStopTag = 7306;  // i -> j, empty: the experiment is over
 const int kReplyTag = 7307; // j -> i: any answer
 
 const double kTrainTime = 1e-3; // a train of k lasts about this long
-const int kMinTrain = 4, kMaxTrain = 1024;
+const int kMinTrain = 1, kMaxTrain = 1024;
 
 /* Waits `seconds` without calling MPI, so that a message on its way
  * arrives meanwhile; yields the processor to any other runnable process
@@ -103,6 +103,16 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
     res.rtt = finish(rtt, m);
     res.os = finish(os, m);
 
+    Sampler back(prec);
+    while (!back.done()) {
+        double t0 = MPI_Wtime();
+        CPM_MPI(MPI_Send(buf.data(), 0, MPI_BYTE, j, kOrTag, comm));
+        CPM_MPI(MPI_Recv(buf.data(), int(m), MPI_BYTE, j, kReplyTag, comm,
+                         MPI_STATUS_IGNORE));
+        back.add(MPI_Wtime() - t0);
+    }
+    res.rtt_back = finish(back, m);
+
     const double delta = 2 * res.rtt.T + 1e-5;
     Sampler orr(prec);
     while (!orr.done()) {
@@ -136,7 +146,7 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
 
 /* Every result is filled in by its initiator; a sum over ranks gives
  * everyone all of them. */
-const int kFields = kResultDoubles, kPacked = 4 * kFields + 1;
+const int kFields = kResultDoubles, kPacked = 5 * kFields + 1;
 
 std::vector<PLogPResult> share(MPI_Comm comm,
                                const std::vector<PLogPResult> &mine,
@@ -151,7 +161,8 @@ std::vector<PLogPResult> share(MPI_Comm comm,
         pack_result(mine[e].os, p + kFields);
         pack_result(mine[e].or_, p + 2 * kFields);
         pack_result(mine[e].g, p + 3 * kFields);
-        p[4 * kFields] = mine[e].train;
+        pack_result(mine[e].rtt_back, p + 4 * kFields);
+        p[5 * kFields] = mine[e].train;
     }
     CPM_MPI(MPI_Allreduce(local.data(), all.data(), int(all.size()),
                           MPI_DOUBLE, MPI_SUM, comm));
@@ -162,7 +173,8 @@ std::vector<PLogPResult> share(MPI_Comm comm,
         out[e].os = unpack_result(p + kFields);
         out[e].or_ = unpack_result(p + 2 * kFields);
         out[e].g = unpack_result(p + 3 * kFields);
-        out[e].train = int(p[4 * kFields]);
+        out[e].rtt_back = unpack_result(p + 4 * kFields);
+        out[e].train = int(p[5 * kFields]);
     }
     return out;
 }

@@ -11,6 +11,12 @@
  *   RTT(m)  roundtrip: i sends m bytes, j answers with an empty message;
  *           the time from the start of the send to the end of the receive.
  *   os(m)   the time of the MPI_Send call of those roundtrips.
+ *   RTT'(m) the reverse roundtrip: i sends an empty request, j answers
+ *           with m bytes at once; T_ij(0) + T_ji(m). With RTT(m) it gives
+ *           the mean of both directions' one-way times,
+ *           (RTT(m) + RTT'(m))/2 - RTT(0)/2, which is what a roundtrip
+ *           of m bytes each way measures (p2p) where the two directions
+ *           differ (send and receive overheads of other hosts).
  *   or(m)   i sends an empty request, j answers with m bytes; i waits
  *           delta = 2 RTT(m) + 10 us (longer than the answer needs to
  *           arrive) before it calls MPI_Recv, and times that call. This is
@@ -25,9 +31,10 @@
  *           2k and takes
  *               g(m) = (T_2k - T_k) / k,
  *           in which the latency, the acknowledgement and any fixed start-up
- *           cost cancel exactly. k is found by untimed trains of 4, 8, 16,
+ *           cost cancel exactly. k is found by untimed trains of 1, 2, 4,
  *           ... messages (two of each): the first length at which both
- *           last 1 ms or more, at most 1024.
+ *           last 1 ms or more, at most 1024 (a large message alone lasts
+ *           that long: k = 1 keeps its trains short).
  *
  * The model (model_plogp.h) takes L = RTT(0)/2 - g(0) from the empty
  * roundtrip, which the same relation gives: RTT(m) = 2L + g(m) + g(0).
@@ -61,6 +68,7 @@ namespace cpm::bench {
 /** The PLogP experiments of one pair at one message size. */
 struct PLogPResult {
     Result rtt; /**< roundtrip, m bytes out, empty reply */
+    Result rtt_back; /**< roundtrip, empty request, m bytes back */
     Result os;  /**< send call of those roundtrips */
     Result or_; /**< delayed receive call of m bytes */
     Result g;   /**< gap per message, (T_2k - T_k) / k */

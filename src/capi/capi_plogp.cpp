@@ -109,6 +109,9 @@ const PLogPPriv &priv_of(const PLogP_model *c)
 PLogP compose(const PLogP_model *c)
 {
     PLogP m = priv_of(c).m;
+    // The C API predicts L + g(M) from the public arrays (CPM 1.0.1); the
+    // roundtrips, which the C++ model's p2p would take, are not public.
+    m.rtt.clear();
     std::size_t K = m.sizes.size();
     for (std::size_t p = 0; p < pairs_of(m.n); ++p) {
         m.L[p].value = c->L[p];
@@ -127,6 +130,8 @@ PLogP pair_model(const PLogP_model *c, int p)
     two.sizes = priv_of(c).m.sizes;
     std::size_t K = two.sizes.size();
     two.L = {{c->L[p], 0, 0}};
+    if (std::size_t(p) < priv_of(c).m.starts.size()) // the pair's segments
+        two.starts = {priv_of(c).m.starts[std::size_t(p)]};
     for (const PerSize &f : kPerSize) {
         const double *v = (c->*f.c) + std::size_t(p) * K;
         std::vector<Estimate> row(K);
@@ -203,6 +208,9 @@ int PLogP_build(MPI_Comm comm, int stride, int max_size, int parallel,
             o.parallel = parallel != 0;
             o.command = sweep_call("PLogP_build", stride, max_size) +
                         " parallel=" + std::to_string(parallel ? 1 : 0);
+            // CPM 1.0.1's interface: the model holds exactly the sizes of
+            // the sweep (nsizes, sizes), so no sizes are added at breaks.
+            o.segments = false;
         },
         [&](const DupComm &dc) { return models::build_plogp(dc, o); },
         [](PLogP m) { return wrap(std::move(m)); });

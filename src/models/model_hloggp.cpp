@@ -52,6 +52,11 @@ const std::vector<RecordSpec> &HLogGP::schema()
         {"g", Index::Processor, {"value", "ci"}, true},
         {"L", Index::Pair, {"value", "ci"}, true},
         {"G", Index::Pair, {"ij", "ci_ij", "ji", "ci_ji"}, true},
+        // "segment I J FROM L L_ci ij ci_ij ji ci_ji": link I,J's L and G
+        // from FROM bytes on (a size segment after the first); none in a
+        // model with one segment.
+        {"segment", Index::PairSize,
+         {"L", "L_ci", "ij", "ci_ij", "ji", "ci_ji"}, false},
     };
     return s;
 }
@@ -74,6 +79,16 @@ ModelData HLogGP::to_data() const
                            &b = G[std::size_t(j) * n + i];
             d.add("L", {i, j}, {L[p].value, L[p].ci});
             d.add("G", {i, j}, {a.value, a.ci, b.value, b.ci});
+        }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            std::size_t p = std::size_t(pair_index(n, i, j));
+            if (p >= pieces.size())
+                continue;
+            for (const HLogGPPiece &c : pieces[p])
+                d.add("segment", {i, j, int(c.from)},
+                      {c.L.value, c.L.ci, c.Gij.value, c.Gij.ci, c.Gji.value,
+                       c.Gji.ci});
         }
     return d;
 }
@@ -100,7 +115,65 @@ HLogGP HLogGP::from_data(const ModelData &d)
             m.G[std::size_t(i) * m.n + j] = {v.at(0), v.at(1), 1};
             m.G[std::size_t(j) * m.n + i] = {v.at(2), v.at(3), 1};
         }
+    std::vector<const Record *> seg = d.find("segment");
+    if (!seg.empty()) {
+        m.pieces.assign(m.L.size(), {});
+        for (const Record *r : seg) {
+            if (r->index.at(2) <= 0)
+                throw UsageError("HLogGP: segment " +
+                                 std::to_string(r->index[0]) + " " +
+                                 std::to_string(r->index[1]) +
+                                 " must start above 0 bytes (the first "
+                                 "segment is L and G)");
+            const std::vector<double> &v = r->values;
+            HLogGPPiece c;
+            c.from = r->index[2];
+            c.L = {v.at(0), v.at(1), 1};
+            c.Gij = {v.at(2), v.at(3), 1};
+            c.Gji = {v.at(4), v.at(5), 1};
+            m.pieces[std::size_t(pair_index(m.n, r->index[0], r->index[1]))]
+                .push_back(c);
+        }
+        for (auto &v : m.pieces)
+            std::sort(v.begin(), v.end(),
+                      [](const HLogGPPiece &a, const HLogGPPiece &b) {
+                          return a.from < b.from;
+                      });
+    }
     return m;
+}
+
+namespace {
+
+/* The piece of link i,j for M bytes, or nullptr for the first segment. */
+const HLogGPPiece *piece_of(const HLogGP &h, int i, int j, double M)
+{
+    if (i == j)
+        return nullptr;
+    std::size_t p = std::size_t(pair_index(h.n, i, j));
+    if (p >= h.pieces.size())
+        return nullptr;
+    const HLogGPPiece *c = nullptr;
+    for (const HLogGPPiece &x : h.pieces[p])
+        if (M >= double(x.from))
+            c = &x;
+    return c;
+}
+
+} // namespace
+
+double HLogGP::latency(int i, int j, double M) const
+{
+    const HLogGPPiece *c = piece_of(*this, i, j, M);
+    return c ? c->L.value : latency(i, j);
+}
+
+double HLogGP::gap_per_byte(int i, int j, double M) const
+{
+    const HLogGPPiece *c = piece_of(*this, i, j, M);
+    if (!c)
+        return gap_per_byte(i, j);
+    return i < j ? c->Gij.value : c->Gji.value;
 }
 
 double HLogGP::send_overhead(int i) const
@@ -142,20 +215,22 @@ double HLogGP::p2p(int i, int j, double M) const
     check_size(M);
     if (i == j)
         return 0;
-    return os[i].value + latency(i, j) + M * gap_per_byte(i, j) +
+    return os[i].value + latency(i, j, M) + M * gap_per_byte(i, j, M) +
            or_[j].value;
 }
 
 double HLogGP::send_interval(int i, int j, double M) const
 {
     check_size(M);
-    return std::max(g.at(i).value, os.at(i).value + M * gap_per_byte(i, j));
+    return std::max(g.at(i).value,
+                    os.at(i).value + M * gap_per_byte(i, j, M));
 }
 
 double HLogGP::recv_interval(int i, int j, double M) const
 {
     check_size(M);
-    return std::max(g.at(j).value, or_.at(j).value + M * gap_per_byte(i, j));
+    return std::max(g.at(j).value,
+                    or_.at(j).value + M * gap_per_byte(i, j, M));
 }
 
 double HLogGP::scatter_linear(int root, double M) const
@@ -180,7 +255,8 @@ double HLogGP::gather_linear(int root, double M) const
     for (int x = 0; x < n; ++x) {
         if (x == root)
             continue;
-        double A = os[x].value + latency(x, root) + M * gap_per_byte(x, root);
+        double A = os[x].value + latency(x, root, M) +
+                   M * gap_per_byte(x, root, M);
         F = std::max(A + or_[root].value, F + recv_interval(x, root, M));
     }
     return n > 1 ? F : 0;
@@ -225,8 +301,8 @@ double HLogGP::gather_binomial(int root, double M) const
         for (int mask = 1; mask < lb && v + mask < n; mask <<= 1) {
             int c = v + mask, b = (c + root) % n;
             double bytes = double(std::min(mask, n - c)) * M;
-            double A = ready[c] + os[b].value + latency(b, a) +
-                       bytes * gap_per_byte(b, a);
+            double A = ready[c] + os[b].value + latency(b, a, bytes) +
+                       bytes * gap_per_byte(b, a, bytes);
             F = std::max(A + or_[a].value, F + recv_interval(b, a, bytes));
             any = true;
         }
@@ -306,17 +382,47 @@ HLogGP hloggp_solve(const HLogGPData &data, double cl)
             m.warnings.push_back(who + "os = " + micro(m.os[i].value) +
                                  " exceeds g = " + micro(m.g[i].value));
     }
+    const std::size_t pairs = std::size_t(n) * (n - 1) / 2;
+    if (!data.starts.empty() && data.starts.size() != pairs)
+        CPM_THROW("HLogGP: segments do not cover all pairs");
+    // The index ranges of the sizes of pair p's segments; a segment of
+    // fewer than two sizes joins the one before it.
+    auto parts_of = [&](std::size_t p) {
+        std::vector<std::pair<std::size_t, std::size_t>> parts = {{0, K}};
+        if (p >= data.starts.size())
+            return parts;
+        for (long b : data.starts[p]) {
+            auto at = std::size_t(
+                std::lower_bound(sizes.begin(), sizes.end(), b) -
+                sizes.begin());
+            if (at >= parts.back().first + 2 && K >= at + 2) {
+                parts.back().second = at;
+                parts.push_back({at, K});
+            }
+        }
+        return parts;
+    };
+    auto fit = [&](std::size_t e, std::size_t lo, std::size_t hi) {
+        std::vector<double> x, y;
+        for (std::size_t k = lo; k < hi; ++k) {
+            x.push_back(double(sizes[k]));
+            y.push_back(data.rtt[k][e].T);
+        }
+        return stats::fit_line(x, y, cl);
+    };
     m.G.assign(nn, Estimate{});
-    std::vector<double> x(sizes.begin(), sizes.end());
+    bool segmented = false;
+    for (std::size_t p = 0; p < pairs; ++p)
+        segmented = segmented || parts_of(p).size() > 1;
+    if (segmented)
+        m.pieces.assign(pairs, {});
     for (int i = 0; i < n; ++i)
         for (int j = 0; j < n; ++j) {
             if (i == j)
                 continue;
             std::size_t e = std::size_t(i) * n + j;
-            std::vector<double> y;
-            for (std::size_t k = 0; k < K; ++k)
-                y.push_back(data.rtt[k][e].T);
-            stats::LineFit f = stats::fit_line(x, y, cl);
+            auto part0 = parts_of(std::size_t(pair_index(n, i, j)))[0];
+            stats::LineFit f = fit(e, part0.first, part0.second);
             m.G[e] = {f.c1, f.ci1, f.n};
             if (f.c1 + f.ci1 < 0)
                 m.warnings.push_back("HLogGP: G(" + std::to_string(i) + "->" +
@@ -341,6 +447,24 @@ HLogGP hloggp_solve(const HLogGPData &data, double cl)
                                      " is negative: the overheads exceed "
                                      "half the empty roundtrip");
             m.L.push_back(L);
+            std::size_t p = std::size_t(pair_index(n, i, j));
+            auto parts = parts_of(p);
+            for (std::size_t c = 1; c < parts.size(); ++c) {
+                stats::LineFit fij = fit(std::size_t(i) * n + j,
+                                         parts[c].first, parts[c].second),
+                               fji = fit(std::size_t(j) * n + i,
+                                         parts[c].first, parts[c].second);
+                HLogGPPiece pc;
+                pc.from = sizes[parts[c].first];
+                // RTT_ij(M) = T_ij(M) + T_ji(0): the empty reply stays in
+                // the first segment, whose L is L above.
+                pc.L = {(fij.c0 + fji.c0) / 2 - (a.T + b.T) / 4 - over,
+                        (fij.ci0 + fji.ci0) / 2 + (a.ci + b.ci) / 4 + over_ci,
+                        fij.n};
+                pc.Gij = {fij.c1, fij.ci1, fij.n};
+                pc.Gji = {fji.c1, fji.ci1, fji.n};
+                m.pieces[p].push_back(pc);
+            }
         }
     return m;
 }

@@ -20,8 +20,18 @@
  *     G_ij = least-squares slope of RTT_ij(M) over the measured sizes
  *     L_ij = (RTT_ij(0) + RTT_ji(0))/4 - (os_i + or_i + os_j + or_j)/2
  *
- * Scatter, gather and kernel predictions, intervals and measurements:
- * doc/model-hloggp.md.
+ * Where the roundtrips are piecewise in M (size segments found by
+ * model_segments.h on the sweep of each transport class), G_ij is fitted
+ * per segment and L_ij too, from the intercepts c_ij^s of the segment's
+ * roundtrip lines (segment 0 keeps RTT(0); the empty reply of a roundtrip
+ * is in segment 0):
+ *
+ *     L_ij^s = (c_ij^s + c_ji^s)/2 - (RTT_ij(0) + RTT_ji(0))/4
+ *              - (os_i + or_i + os_j + or_j)/2
+ *
+ * and every prediction takes the L and G of the segment of each message's
+ * size. Scatter, gather and kernel predictions, intervals and
+ * measurements: doc/model-hloggp.md.
  */
 #ifndef CPM_MODEL_HLOGGP_H
 #define CPM_MODEL_HLOGGP_H
@@ -39,6 +49,15 @@
 
 namespace cpm::models {
 
+/** The link parameters of a pair i < j from a message size on: a size
+ *  segment above the first. */
+struct HLogGPPiece {
+    long from = 0;        /**< first size of the segment (bytes) */
+    stats::Estimate L;    /**< latency in the segment (s) */
+    stats::Estimate Gij;  /**< gap per byte i -> j in the segment (s/B) */
+    stats::Estimate Gji;  /**< gap per byte j -> i in the segment (s/B) */
+};
+
 /** The HLogGP model of n processors. */
 struct HLogGP {
     int n = 0;                        /**< number of processors */
@@ -48,6 +67,9 @@ struct HLogGP {
     std::vector<stats::Estimate> L;   /**< latency per pair i < j (s) */
     /** Gap per byte of i -> j at i * n + j (s/B); the diagonal unused. */
     std::vector<stats::Estimate> G;
+    /** Per pair i < j, the segments after the first by increasing first
+     *  size (empty: one L and G per link for every size). */
+    std::vector<std::vector<HLogGPPiece>> pieces;
     Provenance provenance;            /**< how it was measured */
     std::vector<std::string> warnings; /**< suspicious estimates (not saved) */
 
@@ -73,6 +95,10 @@ struct HLogGP {
     double latency(int i, int j) const;
     /** G_ij, the gap per byte of i -> j. */
     double gap_per_byte(int i, int j) const;
+    /** L_ij in the size segment of M. */
+    double latency(int i, int j, double M) const;
+    /** G_ij in the size segment of M. */
+    double gap_per_byte(int i, int j, double M) const;
     /** One-way time i -> j of M bytes: os_i + L_ij + M G_ij + or_j. */
     double p2p(int i, int j, double M) const;
     /** s_ij(M) = max(g_i, os_i + M G_ij): consecutive sends of i. */
@@ -106,6 +132,9 @@ struct HLogGPData {
     std::vector<bench::Result> os;  /**< os_ij(0) at i * n + j */
     std::vector<bench::Result> or_; /**< or_ij(0) at i * n + j */
     std::vector<bench::Result> g;   /**< g_ij(0) at i * n + j */
+    /** Per pair i < j (pair_index order), the first sizes of its segments
+     *  after the first (empty: one segment). */
+    std::vector<std::vector<long>> starts;
 };
 
 /** Solves HLogGP from measurements (the equations at the top of this

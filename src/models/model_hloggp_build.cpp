@@ -9,6 +9,7 @@
 
 #include "benchmark_plogp.h"
 #include "common_error.h"
+#include "model_segments.h"
 
 #include <algorithm>
 
@@ -54,8 +55,35 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
             }
         }
     }
+    // Size segments per transport class, from the roundtrips with the
+    // lower rank initiating (model_segments.h), as Hockney finds them.
+    Provenance prov = make_provenance(comm, o, sizes_text(sizes));
+    std::vector<int> classes = pair_classes(prov.processors);
+    std::vector<std::vector<bench::Result>> rt;
+    for (const auto &row : data.rtt) {
+        rt.emplace_back();
+        for (const bench::Pair &p : up)
+            rt.back().push_back(row[std::size_t(p.i) * n + p.j]);
+    }
+    std::vector<std::vector<long>> segs =
+        find_class_segments(comm, o, sizes, rt, classes, "HLogGP");
+    bool any = false;
+    for (const auto &v : segs)
+        any = any || !v.empty();
+    if (any)
+        for (int c : classes)
+            data.starts.push_back(segs.at(std::size_t(c)));
     HLogGP h = hloggp_solve(data, o.precision.cl);
-    h.provenance = make_provenance(comm, o, sizes_text(sizes));
+    h.provenance = prov;
+    if (any) {
+        std::string text;
+        for (std::size_t c = 0; c < segs.size(); ++c)
+            if (std::count(classes.begin(), classes.end(), int(c)) > 0)
+                text += std::string(text.empty() ? "" : "; ") +
+                        (c == 0 ? "one node " : "two nodes ") +
+                        Segments{segs[c]}.text();
+        h.provenance.extra["segments"] = text;
+    }
     h.provenance.timing = "-";
     h.provenance.extra["experiments"] =
         "the PLogP experiments (benchmark_plogp.h) of every ordered pair i "

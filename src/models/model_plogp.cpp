@@ -14,22 +14,26 @@ namespace {
 
 using stats::Estimate;
 
-/* Piecewise-linear v(M) through the points (sizes[k], v[k]), extended by
- * the nearest segment beyond both ends; exact at the measured sizes. */
+/* Piecewise-linear v(M) through the points (sizes[k], v[k]) for k in
+ * [lo, hi) (one size segment), extended by the nearest pair of points
+ * beyond both ends; exact at the measured sizes. */
 double interpolate(const std::vector<long> &sizes,
-                   const std::vector<Estimate> &v, double M)
+                   const std::vector<Estimate> &v, double M,
+                   std::pair<std::size_t, std::size_t> span)
 {
-    std::size_t K = sizes.size();
-    if (K == 0 || v.size() != K)
+    std::size_t lo = span.first, hi = span.second;
+    if (sizes.empty() || v.size() != sizes.size() || lo >= hi ||
+        hi > sizes.size())
         CPM_THROW("PLogP: no measured sizes");
-    if (K == 1)
-        return v[0].value;
-    std::size_t b = std::lower_bound(sizes.begin(), sizes.end(), M,
-                                     [](long s, double x) { return s < x; }) -
-                    sizes.begin();
-    if (b < K && double(sizes[b]) == M)
+    if (hi - lo == 1)
+        return v[lo].value;
+    std::size_t b = std::size_t(
+        std::lower_bound(sizes.begin() + long(lo), sizes.begin() + long(hi),
+                         M, [](long s, double x) { return double(s) < x; }) -
+        sizes.begin());
+    if (b < hi && double(sizes[b]) == M)
         return v[b].value;
-    b = std::min(std::max<std::size_t>(b, 1), K - 1);
+    b = std::min(std::max(b, lo + 1), hi - 1);
     std::size_t a = b - 1;
     double slope = (v[b].value - v[a].value) / double(sizes[b] - sizes[a]);
     return v[a].value + (M - double(sizes[a])) * slope;
@@ -57,6 +61,14 @@ const std::vector<RecordSpec> &PLogP::schema()
         {"os", Index::PairSize, {"value", "ci"}, true},
         {"or", Index::PairSize, {"value", "ci"}, true},
         {"g", Index::PairSize, {"value", "ci"}, true},
+        // "segment I J FROM BEFORE": pair I,J's size segment that starts at
+        // the measured size FROM; BEFORE is the last measured size of the
+        // segment before (the two sides of the break). None in a model
+        // with one segment.
+        {"segment", Index::PairSize, {"before"}, false},
+        // "rtt I J M value ci": the roundtrip, M bytes out and an empty
+        // reply; absent from files saved before it was recorded.
+        {"rtt", Index::PairSize, {"value", "ci"}, false},
     };
     return s;
 }
@@ -76,6 +88,19 @@ ModelData PLogP::to_data() const
                 d.add("os", idx, {os[p][k].value, os[p][k].ci});
                 d.add("or", idx, {or_[p][k].value, or_[p][k].ci});
                 d.add("g", idx, {g[p][k].value, g[p][k].ci});
+                if (std::size_t(p) < rtt.size())
+                    d.add("rtt", idx, {rtt[p][k].value, rtt[p][k].ci});
+            }
+        }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            std::size_t p = std::size_t(pair_index(n, i, j));
+            if (p >= starts.size())
+                continue;
+            for (long b : starts[p]) {
+                auto it = std::lower_bound(sizes.begin(), sizes.end(), b);
+                long before = it == sizes.begin() ? 0 : *(it - 1);
+                d.add("segment", {i, j, int(b)}, {double(before)});
             }
         }
     return d;
@@ -116,7 +141,58 @@ PLogP PLogP::from_data(const ModelData &d)
     fill("os", m.os);
     fill("or", m.or_);
     fill("g", m.g);
+    if (!d.find("rtt").empty())
+        fill("rtt", m.rtt);
+    std::vector<const Record *> seg = d.find("segment");
+    if (!seg.empty()) {
+        m.starts.assign(pairs, {});
+        for (const Record *r : seg) {
+            long b = r->index.at(2);
+            std::string at = "PLogP: segment " + std::to_string(r->index[0]) +
+                             " " + std::to_string(r->index[1]) + " " +
+                             std::to_string(b);
+            auto it = std::lower_bound(m.sizes.begin(), m.sizes.end(), b);
+            if (b <= 0 || it == m.sizes.end() || *it != b)
+                throw UsageError(at + " must start at a measured size above "
+                                      "0 bytes");
+            if (double(*(it - 1)) != r->values.at(0))
+                throw UsageError(at + ": the measured size before it is " +
+                                 std::to_string(*(it - 1)) + ", not " +
+                                 std::to_string(long(r->values.at(0))));
+            m.starts[std::size_t(
+                         pair_index(d.n, r->index[0], r->index[1]))]
+                .push_back(b);
+        }
+        for (auto &v : m.starts)
+            std::sort(v.begin(), v.end());
+    }
     return m;
+}
+
+bool PLogP::segmented() const
+{
+    for (const auto &v : starts)
+        if (!v.empty())
+            return true;
+    return false;
+}
+
+std::pair<std::size_t, std::size_t> PLogP::span(int p, double M) const
+{
+    std::size_t lo = 0, hi = sizes.size();
+    if (std::size_t(p) >= starts.size())
+        return {lo, hi};
+    for (long b : starts[std::size_t(p)]) {
+        auto at = std::size_t(std::lower_bound(sizes.begin(), sizes.end(), b) -
+                              sizes.begin());
+        if (double(b) <= M)
+            lo = at;
+        else {
+            hi = at;
+            break;
+        }
+    }
+    return {lo, hi};
 }
 
 double PLogP::os_at(int i, int j, double M) const
@@ -124,7 +200,8 @@ double PLogP::os_at(int i, int j, double M) const
     check_rank(n, i, "rank");
     check_rank(n, j, "rank");
     check_size(M);
-    return interpolate(sizes, os.at(pair_index(n, i, j)), M);
+    int p = pair_index(n, i, j);
+    return interpolate(sizes, os.at(std::size_t(p)), M, span(p, M));
 }
 
 double PLogP::or_at(int i, int j, double M) const
@@ -132,7 +209,8 @@ double PLogP::or_at(int i, int j, double M) const
     check_rank(n, i, "rank");
     check_rank(n, j, "rank");
     check_size(M);
-    return interpolate(sizes, or_.at(pair_index(n, i, j)), M);
+    int p = pair_index(n, i, j);
+    return interpolate(sizes, or_.at(std::size_t(p)), M, span(p, M));
 }
 
 double PLogP::g_at(int i, int j, double M) const
@@ -140,7 +218,26 @@ double PLogP::g_at(int i, int j, double M) const
     check_rank(n, i, "rank");
     check_rank(n, j, "rank");
     check_size(M);
-    return interpolate(sizes, g.at(pair_index(n, i, j)), M);
+    int p = pair_index(n, i, j);
+    return interpolate(sizes, g.at(std::size_t(p)), M, span(p, M));
+}
+
+double PLogP::rtt_at(int i, int j, double M) const
+{
+    check_rank(n, i, "rank");
+    check_rank(n, j, "rank");
+    check_size(M);
+    int p = pair_index(n, i, j);
+    if (std::size_t(p) >= rtt.size())
+        CPM_THROW("PLogP: the roundtrips are not recorded");
+    return interpolate(sizes, rtt[std::size_t(p)], M, span(p, M));
+}
+
+double PLogP::g_rtt(std::size_t p, std::size_t k) const
+{
+    if (p >= rtt.size() || sizes.empty() || sizes[0] != 0)
+        return g.at(p).at(k).value;
+    return rtt[p].at(k).value - rtt[p][0].value + g.at(p).at(0).value;
 }
 
 double PLogP::p2p(int i, int j, double M) const
@@ -150,19 +247,24 @@ double PLogP::p2p(int i, int j, double M) const
     check_size(M);
     if (i == j)
         return 0;
-    return L.at(pair_index(n, i, j)).value + g_at(i, j, M);
+    int p = pair_index(n, i, j);
+    if (std::size_t(p) < rtt.size() && !sizes.empty() && sizes[0] == 0)
+        return rtt_at(i, j, M) - rtt[std::size_t(p)][0].value / 2;
+    return L.at(p).value + g_at(i, j, M);
 }
 
 double PLogP::sg_linear(int root, double M) const
 {
     check_rank(n, root, "root");
     check_size(M);
+    // The k-th message leaves after the gaps of those before it and
+    // arrives one message time later.
     double busy = 0, t = 0;
     for (int x = 0; x < n; ++x) {
         if (x == root)
             continue;
+        t = std::max(t, busy + p2p(root, x, M));
         busy += g_at(root, x, M);
-        t = std::max(t, busy + L.at(pair_index(n, root, x)).value);
     }
     return t;
 }
@@ -187,12 +289,23 @@ PLogP plogp_solve(const PLogPData &data)
             if (row.size() != pairs)
                 CPM_THROW("PLogP: measurements do not cover all pairs");
     }
+    if (!data.starts.empty() && data.starts.size() != pairs)
+        CPM_THROW("PLogP: segments do not cover all pairs");
+    for (const auto &v : data.starts)
+        for (std::size_t k = 0; k < v.size(); ++k)
+            if (v[k] <= 0 || !std::binary_search(sizes.begin(), sizes.end(),
+                                                 v[k]) ||
+                (k > 0 && v[k] <= v[k - 1]))
+                CPM_THROW("PLogP: segment start " + std::to_string(v[k]) +
+                          " is not a measured size above 0 in order");
     PLogP m;
     m.n = n;
     m.sizes = sizes;
+    m.starts = data.starts;
     m.os.assign(pairs, {});
     m.or_.assign(pairs, {});
     m.g.assign(pairs, {});
+    m.rtt.assign(pairs, {});
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
             std::size_t p = std::size_t(pair_index(n, i, j));
@@ -212,6 +325,13 @@ PLogP plogp_solve(const PLogPData &data)
                 m.os[p].push_back(os);
                 m.or_[p].push_back(orr);
                 m.g[p].push_back(g);
+                Estimate r = measured(data.rtt[k][p]);
+                if (!data.rtt_back.empty()) {
+                    // Both directions: the mean of the two roundtrips.
+                    const bench::Result &b = data.rtt_back.at(k).at(p);
+                    r = {(r.value + b.T) / 2, (r.ci + b.ci) / 2, r.n};
+                }
+                m.rtt[p].push_back(r);
                 std::string at = "(" + pair + ", " +
                                  std::to_string(sizes[k]) + " B) = ";
                 if (os.value - os.ci > g.value + g.ci)
@@ -231,6 +351,11 @@ const std::vector<RecordSpec> &LogGP::schema()
         {"L", Index::Pair, {"value", "ci"}, true},
         {"o", Index::Pair, {"value", "ci"}, true},
         {"G", Index::Pair, {"value", "ci"}, true},
+        // "segment I J FROM L L_ci o o_ci G G_ci": pair I,J's parameters
+        // from FROM bytes on (a size segment after the first); none in a
+        // model with one segment.
+        {"segment", Index::PairSize,
+         {"L", "L_ci", "o", "o_ci", "G", "G_ci"}, false},
     };
     return s;
 }
@@ -248,6 +373,16 @@ ModelData LogGP::to_data() const
             d.add("o", {i, j}, {o[p].value, o[p].ci});
             d.add("G", {i, j}, {G[p].value, G[p].ci});
         }
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            std::size_t p = std::size_t(pair_index(n, i, j));
+            if (p >= pieces.size())
+                continue;
+            for (const LogGPPiece &c : pieces[p])
+                d.add("segment", {i, j, int(c.from)},
+                      {c.L.value, c.L.ci, c.o.value, c.o.ci, c.G.value,
+                       c.G.ci});
+        }
     return d;
 }
 
@@ -262,6 +397,31 @@ LogGP LogGP::from_data(const ModelData &d)
         m.o.push_back({v.at(0), v.at(1), 1});
     for (const auto &v : d.per_pair("G"))
         m.G.push_back({v.at(0), v.at(1), 1});
+    std::vector<const Record *> seg = d.find("segment");
+    if (!seg.empty()) {
+        m.pieces.assign(m.L.size(), {});
+        for (const Record *r : seg) {
+            if (r->index.at(2) <= 0)
+                throw UsageError("LogGP: segment " +
+                                 std::to_string(r->index[0]) + " " +
+                                 std::to_string(r->index[1]) +
+                                 " must start above 0 bytes (the first "
+                                 "segment is L, o and G)");
+            const std::vector<double> &v = r->values;
+            LogGPPiece c;
+            c.from = r->index[2];
+            c.L = {v.at(0), v.at(1), 1};
+            c.o = {v.at(2), v.at(3), 1};
+            c.G = {v.at(4), v.at(5), 1};
+            m.pieces[std::size_t(pair_index(d.n, r->index[0], r->index[1]))]
+                .push_back(c);
+        }
+        for (auto &v : m.pieces)
+            std::sort(v.begin(), v.end(),
+                      [](const LogGPPiece &a, const LogGPPiece &b) {
+                          return a.from < b.from;
+                      });
+    }
     return m;
 }
 
@@ -273,6 +433,11 @@ double LogGP::p2p(int i, int j, double M) const
     if (i == j)
         return 0;
     int p = pair_index(n, i, j);
+    if (std::size_t(p) < pieces.size())
+        for (auto c = pieces[std::size_t(p)].rbegin();
+             c != pieces[std::size_t(p)].rend(); ++c)
+            if (M >= double(c->from))
+                return c->L.value + 2 * c->o.value + c->G.value * (M - 1);
     return L.at(p).value + 2 * o.at(p).value + G.at(p).value * (M - 1);
 }
 
@@ -299,13 +464,90 @@ LogGP loggp_from_plogp(const PLogP &pl)
         "from PLogP (CPM 1.0.1 manual 4.6.2.4): L = L_p + g_p(1) - os_p(1) - "
         "or_p(1), 2o = os_p(1) + or_p(1), G = g_p(Mmax)/Mmax, Mmax = " +
         std::to_string(pl.sizes[top]) + " bytes; " + one;
+    if (!pl.rtt.empty() && pl.sizes[0] == 0)
+        one += "; g_p(m) = RTT_p(m) - RTT_p(0) + g_p(0), from the roundtrips";
+    if (!pl.rtt.empty() && pl.sizes[0] == 0 && !pl.segmented())
+        m.provenance.extra["derivation"] +=
+            "; g_p(m) = RTT_p(m) - RTT_p(0) + g_p(0), from the roundtrips";
+    if (pl.segmented()) {
+        m.provenance.extra["derivation"] =
+            "from PLogP per size segment s (a_s its first size >= 1, c0 + "
+            "c1 M the least-squares line of g_p over its sizes >= 1): G = c1, "
+            "2o = os_p(a_s) + or_p(a_s), L = L_p + c0 + c1 - 2o; " + one;
+        m.pieces.assign(pl.L.size(), {});
+    }
     for (std::size_t p = 0; p < pl.L.size(); ++p) {
-        const Estimate &os = pl.os.at(p).at(u), &orr = pl.or_.at(p).at(u),
-                       &g1 = pl.g.at(p).at(u), &gmax = pl.g.at(p).at(top);
-        m.L.push_back({pl.L[p].value + g1.value - os.value - orr.value,
-                       pl.L[p].ci + g1.ci + os.ci + orr.ci, 1});
-        m.o.push_back({(os.value + orr.value) / 2, (os.ci + orr.ci) / 2, 1});
-        m.G.push_back({gmax.value / Mmax, gmax.ci / Mmax, 1});
+        // g of a message: from the roundtrips where they are recorded.
+        const Estimate &os = pl.os.at(p).at(u), &orr = pl.or_.at(p).at(u);
+        Estimate g1 = pl.g.at(p).at(u), gmax = pl.g.at(p).at(top);
+        g1.value = pl.g_rtt(p, u);
+        gmax.value = pl.g_rtt(p, top);
+        if (!pl.segmented()) {
+            m.L.push_back({pl.L[p].value + g1.value - os.value - orr.value,
+                           pl.L[p].ci + g1.ci + os.ci + orr.ci, 1});
+            m.o.push_back(
+                {(os.value + orr.value) / 2, (os.ci + orr.ci) / 2, 1});
+            m.G.push_back({gmax.value / Mmax, gmax.ci / Mmax, 1});
+            continue;
+        }
+        // The segments' index ranges of sizes >= 1; one with fewer than
+        // two sizes joins the one before it.
+        std::vector<std::pair<std::size_t, std::size_t>> parts;
+        std::vector<long> cuts = {0};
+        if (p < pl.starts.size())
+            cuts.insert(cuts.end(), pl.starts[p].begin(), pl.starts[p].end());
+        for (std::size_t c = 0; c < cuts.size(); ++c) {
+            auto lo = std::size_t(
+                std::lower_bound(pl.sizes.begin(), pl.sizes.end(),
+                                 std::max<long>(cuts[c], 1)) -
+                pl.sizes.begin());
+            auto hi = c + 1 < cuts.size()
+                          ? std::size_t(std::lower_bound(pl.sizes.begin(),
+                                                         pl.sizes.end(),
+                                                         cuts[c + 1]) -
+                                        pl.sizes.begin())
+                          : pl.sizes.size();
+            if (!parts.empty() &&
+                (hi < lo + 2 || parts.back().second < parts.back().first + 2))
+                parts.back().second = hi;
+            else
+                parts.push_back({lo, hi});
+        }
+        for (std::size_t c = 0; c < parts.size(); ++c) {
+            std::size_t lo = parts[c].first, hi = parts[c].second;
+            const Estimate &oa = pl.os.at(p).at(lo), &ra = pl.or_.at(p).at(lo);
+            Estimate o{(oa.value + ra.value) / 2, (oa.ci + ra.ci) / 2, 1};
+            Estimate G{0, 0, 1}, c0 = pl.g.at(p).at(lo);
+            c0.value = pl.g_rtt(p, lo);
+            if (hi >= lo + 2) {
+                std::vector<double> x, y;
+                for (std::size_t k = lo; k < hi; ++k) {
+                    x.push_back(double(pl.sizes[k]));
+                    y.push_back(pl.g_rtt(p, k));
+                }
+                stats::LineFit f =
+                    stats::fit_line(x, y, pl.provenance.precision.cl);
+                G = {f.c1, f.ci1, 1};
+                c0 = {f.c0, f.ci0, 1};
+                if (x.size() == 2) {
+                    // Two sizes: the line is exact; its intervals come
+                    // from the measurements.
+                    double dx = x[1] - x[0], e0 = pl.g[p][lo].ci,
+                           e1 = pl.g[p][lo + 1].ci;
+                    G.ci = (e0 + e1) / dx;
+                    c0.ci = e0 + x[0] * G.ci;
+                }
+            }
+            Estimate Ls{pl.L[p].value + c0.value + G.value - 2 * o.value,
+                        pl.L[p].ci + c0.ci + G.ci + 2 * o.ci, 1};
+            if (c == 0) {
+                m.L.push_back(Ls);
+                m.o.push_back(o);
+                m.G.push_back(G);
+            } else {
+                m.pieces[p].push_back({pl.sizes[parts[c].first], Ls, o, G});
+            }
+        }
     }
     return m;
 }

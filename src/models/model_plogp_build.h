@@ -12,19 +12,39 @@
 
 #include <mpi.h>
 
+#include <string>
+#include <vector>
+
 /** \addtogroup models
  *  @{ */
 
 namespace cpm::models {
 
-/** Measures the PLogP experiments of all pairs at 0 bytes and at o.sizes
- *  (at least one above 0) and solves the PLogP model (collective over
- *  comm; the model is valid on every rank). */
-PLogP build_plogp(MPI_Comm comm, const BuildOptions &o);
+/** The settings of a PLogP (and LogGP) build beyond BuildOptions (`model
+ *  -M PLogP --plan P`). */
+struct PLogPBuildOptions {
+    /** "sweep" or "" (the sizes of BuildOptions::sizes, with 0, all
+     *  measured on all pairs) or "log" (plogp_log_plan(), all pairs only
+     *  where the interpolation needs them). Either way, unless
+     *  BuildOptions::segments is false, the breaks are bracketed by
+     *  measuring more sizes (model_plogp_build.cpp). */
+    std::string plan;
+};
+
+/** PLogP's own size plan: 0 and the powers of 2 from 1 byte to 4 MiB. */
+std::vector<long> plogp_log_plan();
+
+/** Measures the PLogP experiments of all pairs at 0 bytes and at the
+ *  sizes of the plan (at least one above 0), with the size segments found
+ *  from the data and both sides of every break measured, and solves the
+ *  PLogP model (collective over comm; the model is valid on every rank). */
+PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
+                  const PLogPBuildOptions &po = PLogPBuildOptions());
 
 /** build_plogp, then loggp_from_plogp; the warnings of the PLogP build come
  *  first in LogGP::warnings. */
-LogGP build_loggp(MPI_Comm comm, const BuildOptions &o);
+LogGP build_loggp(MPI_Comm comm, const BuildOptions &o,
+                  const PLogPBuildOptions &po = PLogPBuildOptions());
 
 } // namespace cpm::models
 

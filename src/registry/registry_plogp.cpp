@@ -5,12 +5,27 @@
 
 namespace cpm::registry {
 
+namespace {
+
+/* --plan: the sizes PLogP measures (model_plogp_build.h). */
+std::vector<Option<models::PLogPBuildOptions>> plan_option()
+{
+    return {{"plan", "P",
+              "sizes: sweep (-s/-m/--sizes) or log (0, 1, 2, 4, ..., 4 MiB) "
+             "(default: sweep)",
+             [](models::PLogPBuildOptions &o, const std::string &v) {
+                 o.plan = option_choice(v, "plan", {"sweep", "log"});
+             }}};
+}
+
+} // namespace
+
 ModelKind plogp_kind()
 {
     using models::PLogP;
     using P = const PLogP &;
     using Q = const Query &;
-    Descriptor<PLogP> d;
+    Descriptor<PLogP, models::PLogPBuildOptions> d;
     d.description = "per pair L and os(M), or(M), g(M) piecewise linear over sizes";
     d.operations = {
         {"p2p", Subject::Pair, "one-way time i -> j", "L + g(M)",
@@ -27,8 +42,10 @@ ModelKind plogp_kind()
         {"g", Subject::Pair, "parameter: gap g_ij(M)", "",
          [](P m, Q q) { return m.g_at(q.i, q.j, q.M); }},
     };
-    d.build = [](MPI_Comm c, const models::BuildOptions &o, NoOptions) {
-        return models::build_plogp(c, o);
+    d.options = plan_option();
+    d.build = [](MPI_Comm c, const models::BuildOptions &o,
+                 const models::PLogPBuildOptions &po) {
+        return models::build_plogp(c, o, po);
     };
     d.simgrid = [](const models::PLogP &m,
                    const models::SimgridExportOptions &o) {
@@ -40,14 +57,16 @@ ModelKind plogp_kind()
 ModelKind loggp_kind()
 {
     using models::LogGP;
-    Descriptor<LogGP> d;
+    Descriptor<LogGP, models::PLogPBuildOptions> d;
     d.description = "per pair L, o, G, derived from PLogP measurements";
     d.operations = {
         {"p2p", Subject::Pair, "one-way time i -> j", "L + 2o + G (M - 1)",
          [](const LogGP &m, const Query &q) { return m.p2p(q.i, q.j, q.M); }},
     };
-    d.build = [](MPI_Comm c, const models::BuildOptions &o, NoOptions) {
-        return models::build_loggp(c, o);
+    d.options = plan_option();
+    d.build = [](MPI_Comm c, const models::BuildOptions &o,
+                 const models::PLogPBuildOptions &po) {
+        return models::build_loggp(c, o, po);
     };
     return make_kind(std::move(d));
 }

@@ -66,13 +66,14 @@ TEST(PLogPExperiments, AllPairsParallelAndOneAtATime)
             ASSERT_EQ(long(res.size()), choose(n, 2));
             for (const PLogPResult &r : res) {
                 expect_valid(r.rtt, m, "rtt");
+                expect_valid(r.rtt_back, m, "rtt_back");
                 expect_valid(r.os, m, "os");
                 expect_valid(r.or_, m, "or");
                 expect_valid(r.g, m, "g", true);
                 // The send call is part of the roundtrip (the means may
                 // cover different repetitions: compare the intervals).
                 EXPECT_LT(r.os.T - r.os.ci, r.rtt.T + r.rtt.ci);
-                EXPECT_GE(r.train, 4);
+                EXPECT_GE(r.train, 1);
                 EXPECT_LE(r.train, 1024);
                 EXPECT_TRUE(same_everywhere(r.train));
             }

@@ -159,3 +159,8 @@ EXTRA_DIST += tests/smpi/smpi_export.sh
 # model of an uninterrupted build.
 TESTS += tests/smpi/smpi_resume.sh
 EXTRA_DIST += tests/smpi/smpi_resume.sh
+# Piecewise PLogP and LogGP on the test bed with size segments: breaks
+# found and bracketed, p2p at unseen sizes within mu 1.02
+# (smpi_plogp_segments.sh, seconds).
+TESTS += tests/smpi/smpi_plogp_segments.sh
+EXTRA_DIST += tests/smpi/smpi_plogp_segments.sh

@@ -10,6 +10,7 @@
  * experiments of pair (i initiator, j partner) at m bytes must give:
  *
  *   RTT(m) = ow(i,j,m) + ow(j,i,0)                     (both modes)
+ *   RTT'(m) = ow(i,j,0) + ow(j,i,m)                    (both modes)
  *   os(m)  = os_i(m)                                   (both modes)
  *   mode "rendezvous" (SMPI's default: a transfer starts when its receive
  *   is posted, so no message is ever "already there"):
@@ -97,6 +98,10 @@ std::vector<Check> run(const Truth &t, bool eager)
                     out.push_back({what, i, j, m, x.T, expected, hi});
                 };
                 add("RTT = ow(i,j,m) + ow(j,i,0)", r.rtt, ow + back);
+                // The reverse roundtrip: empty request i -> j, m back.
+                double fwd0 = hi.os(0) + L + 16 / B + hj.orecv(0);
+                double owb = hj.os(m) + L + w + hi.orecv(m);
+                add("RTT' = ow(i,j,0) + ow(j,i,m)", r.rtt_back, fwd0 + owb);
                 add("os = os_i(m)", r.os, hi.os(m));
                 if (!eager) {
                     add("or = L + w(m) + or_i(m)", r.or_, L + w + hi.orecv(m));

@@ -349,4 +349,88 @@ TEST(HLogGP, BadRecords)
     EXPECT_THROW(load(other), UsageError);
 }
 
+// A piecewise HLogGP: from 8192 and from 65536 bytes each link has
+// another L and G. Roundtrips over sizes on both sides of each start give
+// back every L and G of every segment exactly, and the predictions take
+// the segment of each message's size; save-load keeps the pieces.
+TEST(HLogGP, SegmentsRecoveredAndUsed)
+{
+    HLogGP t = three();
+    const int n = 3;
+    t.pieces.assign(3, {});
+    for (int p = 0; p < 3; ++p) {
+        double f = 1 + p;
+        t.pieces[p].push_back({8192, {25 * us * f, 0, 1}, {1.5 * ns * f, 0, 1},
+                               {2.5 * ns * f, 0, 1}});
+        t.pieces[p].push_back({65536, {80 * us * f, 0, 1}, {3 * ns * f, 0, 1},
+                               {4 * ns * f, 0, 1}});
+    }
+    // By hand: 0 -> 1, 20000 B (segment 1, pair 0): 1 + 25 + 30 + 5 = 61 us.
+    near(t.p2p(0, 1, 20000), 61 * us);
+    // 1 -> 0, 1e5 B (segment 2, G_ji = 4 ns): 2 + 80 + 400 + 4 = 486 us.
+    near(t.p2p(1, 0, 1e5), 486 * us);
+    // Below 8192 the first segment: 17 us at 1000 B as before.
+    near(t.p2p(0, 1, 1000), 17 * us);
+
+    HLogGPData d;
+    d.n = n;
+    d.sizes = {0, 1024, 8191, 8192, 32768, 65535, 65536, 1048576};
+    d.starts.assign(3, {8192, 65536});
+    d.os.resize(n * n);
+    d.or_.resize(n * n);
+    d.g.resize(n * n);
+    for (std::size_t k = 0; k < d.sizes.size(); ++k) {
+        d.rtt.emplace_back(n * n);
+        for (int i = 0; i < n; ++i)
+            for (int j = 0; j < n; ++j)
+                if (i != j)
+                    d.rtt[k][i * n + j] =
+                        res(t.p2p(i, j, double(d.sizes[k])) + t.p2p(j, i, 0));
+    }
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+            if (i != j) {
+                d.os[i * n + j] = res(t.os[i].value);
+                d.or_[i * n + j] = res(t.or_[i].value);
+                d.g[i * n + j] = res(t.g[i].value);
+            }
+    HLogGP m = hloggp_solve(d, 0.95);
+    ASSERT_EQ(m.pieces.size(), 3u);
+    for (int p = 0; p < 3; ++p) {
+        ASSERT_EQ(m.pieces[p].size(), 2u);
+        for (int c = 0; c < 2; ++c) {
+            EXPECT_EQ(m.pieces[p][c].from, t.pieces[p][c].from);
+            EXPECT_NEAR(m.pieces[p][c].L.value, t.pieces[p][c].L.value, 1e-15);
+            EXPECT_NEAR(m.pieces[p][c].Gij.value, t.pieces[p][c].Gij.value,
+                        1e-20);
+            EXPECT_NEAR(m.pieces[p][c].Gji.value, t.pieces[p][c].Gji.value,
+                        1e-20);
+        }
+    }
+    for (int i = 0; i < n; ++i)
+        for (int j = 0; j < n; ++j)
+            for (double M : {0.0, 500.0, 8000.0, 9000.0, 60000.0, 70000.0,
+                             4e6}) {
+                EXPECT_NEAR(m.p2p(i, j, M), t.p2p(i, j, M), 1e-13)
+                    << i << " " << j << " " << M;
+                EXPECT_NEAR(m.send_interval(i, j, M), t.send_interval(i, j, M),
+                            1e-13);
+            }
+    near(m.scatter_linear(1, 1e5), t.scatter_linear(1, 1e5));
+    near(m.gather_binomial(2, 20000), t.gather_binomial(2, 20000));
+    // Control: without the starts one line per direction misses.
+    HLogGPData flat = d;
+    flat.starts.clear();
+    HLogGP one = hloggp_solve(flat, 0.95);
+    EXPECT_TRUE(one.pieces.empty());
+    EXPECT_GT(std::fabs(one.p2p(0, 1, 20000) - t.p2p(0, 1, 20000)),
+              0.05 * t.p2p(0, 1, 20000));
+    // The file keeps the pieces.
+    m.provenance = t.provenance;
+    std::string a = save(m);
+    EXPECT_NE(a.find("\nsegment 0 1 8192 "), std::string::npos);
+    EXPECT_EQ(a, save(load(a)));
+    near(load(a).p2p(2, 0, 1e5), m.p2p(2, 0, 1e5));
+}
+
 } // namespace

@@ -359,4 +359,247 @@ TEST(ModelFile, MalformedPairSizeRecords)
     expect_bad(loggp, 3, "holds a LogGP model, not PLogP");
 }
 
+// A piecewise "truth": three size segments starting at 8192 and 65536 in
+// which os, or and g are lines with a jump at each start (the measured
+// sizes bracket every break: 8191 | 8192, 65535 | 65536).
+const std::vector<long> kSegSizes = {0,     1,     1024,  8191,  8192,
+                                     16384, 65535, 65536, 262144};
+const std::vector<long> kStarts = {8192, 65536};
+
+struct Line {
+    double a, b; // a + b m
+    double at(double m) const { return a + b * m; }
+};
+
+// Segment s of pair q: os, or, g lines (q varies them).
+Line seg_line(int what, int s, int q)
+{
+    static const double base[3][3][2] = {
+        {{1e-6, 1e-10}, {2e-6, 2e-10}, {30e-6, 1e-9}},   // os
+        {{1.5e-6, 1e-10}, {3e-6, 3e-10}, {40e-6, 1e-9}}, // or
+        {{3e-6, 2e-9}, {9e-6, 2.5e-9}, {60e-6, 3.6e-9}}, // g
+    };
+    double f = 1 + 0.1 * q;
+    return {base[what][s][0] * f, base[what][s][1] * f};
+}
+
+int seg_of(double m) { return m >= 65536 ? 2 : m >= 8192 ? 1 : 0; }
+
+PLogP piecewise(int n)
+{
+    PLogP p;
+    p.n = n;
+    p.sizes = kSegSizes;
+    int pairs = n * (n - 1) / 2;
+    p.os.resize(pairs);
+    p.or_.resize(pairs);
+    p.g.resize(pairs);
+    p.starts.assign(pairs, kStarts);
+    for (int q = 0; q < pairs; ++q) {
+        p.L.push_back({(10 + q) * 1e-6, 0, 1});
+        for (long m : kSegSizes) {
+            int s = seg_of(double(m));
+            p.os[q].push_back({seg_line(0, s, q).at(double(m)), 0, 1});
+            p.or_[q].push_back({seg_line(1, s, q).at(double(m)), 0, 1});
+            p.g[q].push_back({seg_line(2, s, q).at(double(m)), 0, 1});
+        }
+    }
+    p.provenance.date = "2026-11-22T00:00:00Z";
+    p.provenance.mpi = "synthetic";
+    p.provenance.processors.assign(n, "node");
+    p.provenance.sizes = "0,1,1024,8191,8192,16384,65535,65536,262144";
+    return p;
+}
+
+const std::vector<double> kUnseen = {2,     500,    5000,   8000,   8191.5,
+                                     9000,  20000,  60000,  65535.5, 70000,
+                                     2e5,   1e6,    3e6,    4194304};
+
+TEST(PLogPSegments, InterpolationStaysInsideEachSegment)
+{
+    PLogP p = piecewise(4);
+    ASSERT_TRUE(p.segmented());
+    for (int q = 0; q < 6; ++q) {
+        auto [i, j] = std::pair<int, int>{bench::all_pairs(4)[q].i,
+                                          bench::all_pairs(4)[q].j};
+        for (double m : kUnseen) {
+            int s = seg_of(m);
+            EXPECT_LT(rel(p.os_at(i, j, m), seg_line(0, s, q).at(m)), 1e-12)
+                << q << " " << m;
+            EXPECT_LT(rel(p.or_at(i, j, m), seg_line(1, s, q).at(m)), 1e-12);
+            EXPECT_LT(rel(p.g_at(j, i, m), seg_line(2, s, q).at(m)), 1e-12);
+            EXPECT_LT(rel(p.p2p(j, i, m), p.L[q].value + seg_line(2, s, q).at(m)),
+                      1e-12);
+        }
+    }
+    // The segment spans: M = 8191.5 is in segment 0 (sizes 0..8191),
+    // 8192 in segment 1 (8192..65535), 1e6 in segment 2.
+    EXPECT_EQ(p.span(0, 8191.5), (std::pair<std::size_t, std::size_t>(0, 4)));
+    EXPECT_EQ(p.span(0, 8192), (std::pair<std::size_t, std::size_t>(4, 7)));
+    EXPECT_EQ(p.span(0, 1e6), (std::pair<std::size_t, std::size_t>(7, 9)));
+    // Control: the same tables without segments draw a line across each
+    // jump between its two sides.
+    PLogP flat = p;
+    flat.starts.clear();
+    EXPECT_GT(rel(flat.g_at(0, 1, 8191.5), seg_line(2, 0, 0).at(8191.5)), 0.1);
+    EXPECT_GT(rel(flat.g_at(0, 1, 65535.5), seg_line(2, 1, 0).at(65535.5)),
+              0.1);
+}
+
+TEST(PLogPSegments, SolverTakesAndChecksTheStarts)
+{
+    PLogP t = piecewise(3);
+    PLogPData d = measurements(t);
+    d.starts = t.starts;
+    PLogP p = plogp_solve(d);
+    EXPECT_EQ(p.starts, t.starts);
+    for (double m : kUnseen)
+        EXPECT_LT(rel(p.p2p(0, 2, m), t.p2p(0, 2, m)), 1e-12) << m;
+    PLogPData bad = d;
+    bad.starts[1] = {8000}; // not a measured size
+    EXPECT_THROW(plogp_solve(bad), Error);
+    bad.starts[1] = {65536, 8192}; // not increasing
+    EXPECT_THROW(plogp_solve(bad), Error);
+    bad.starts.resize(2); // not every pair
+    EXPECT_THROW(plogp_solve(bad), Error);
+}
+
+TEST(PLogPSegments, LogGPPerSegmentPredictsAsPLogP)
+{
+    // With os, or, g linear in each segment, LogGP per segment is exact:
+    // L' + 2o + G (M - 1) = L + g(M) in every segment.
+    PLogP p = piecewise(4);
+    LogGP l = loggp_from_plogp(p);
+    ASSERT_EQ(l.pieces.size(), 6u);
+    for (const auto &v : l.pieces) {
+        ASSERT_EQ(v.size(), 2u);
+        EXPECT_EQ(v[0].from, 8192);
+        EXPECT_EQ(v[1].from, 65536);
+    }
+    for (int q = 0; q < 6; ++q) {
+        const bench::Pair pr = bench::all_pairs(4)[q];
+        for (double m : kUnseen)
+            EXPECT_LT(rel(l.p2p(pr.i, pr.j, m), p.p2p(pr.i, pr.j, m)), 1e-9)
+                << q << " " << m;
+        // G is the slope of g in each segment; o from the first size.
+        EXPECT_LT(rel(l.G[q].value, seg_line(2, 0, q).b), 1e-9);
+        EXPECT_LT(rel(l.pieces[q][1].G.value, seg_line(2, 2, q).b), 1e-9);
+        EXPECT_LT(rel(2 * l.pieces[q][0].o.value,
+                      seg_line(0, 1, q).at(8192) + seg_line(1, 1, q).at(8192)),
+                  1e-12);
+    }
+    EXPECT_NE(l.provenance.extra.at("derivation").find("per size segment"),
+              std::string::npos);
+    // Control: the same tables derived as one segment (the manual's G =
+    // g(Mmax)/Mmax) miss the small sizes by far.
+    PLogP flat = p;
+    flat.starts.clear();
+    LogGP one = loggp_from_plogp(flat);
+    EXPECT_TRUE(one.pieces.empty());
+    EXPECT_GT(rel(one.p2p(0, 1, 20000), p.p2p(0, 1, 20000)), 0.1);
+}
+
+TEST(PLogPSegments, FilesKeepTheSegmentsAndOldFilesLoad)
+{
+    PLogP t = piecewise(3);
+    std::string once = save(t);
+    EXPECT_NE(once.find("\nsegment 0 1 8192 8191\n"), std::string::npos) << once;
+    EXPECT_NE(once.find("\nsegment 1 2 65536 65535\n"), std::string::npos);
+    EXPECT_EQ(once, save(load<PLogP>(once)));
+    PLogP back = load<PLogP>(once);
+    EXPECT_EQ(back.starts, t.starts);
+    for (double m : kUnseen)
+        EXPECT_EQ(back.p2p(1, 2, m), t.p2p(1, 2, m));
+    // A file without segment records (the format before) loads with one
+    // segment per pair.
+    std::string old = save(truth(3, {0, 1024}));
+    EXPECT_EQ(old.find("\nsegment "), std::string::npos);
+    EXPECT_FALSE(load<PLogP>(old).segmented());
+    // Bad segment records: a start that is not a measured size, a wrong
+    // size before it.
+    EXPECT_THROW(load<PLogP>(replace(once, "segment 0 1 8192 8191",
+                                     "segment 0 1 8000 1024")),
+                 UsageError);
+    try {
+        load<PLogP>(replace(once, "segment 0 1 8192 8191",
+                            "segment 0 1 8192 1024"));
+        ADD_FAILURE() << "a wrong 'before' loaded";
+    } catch (const UsageError &e) {
+        EXPECT_NE(std::string(e.what()).find("the measured size before it is "
+                                             "8191, not 1024"),
+                  std::string::npos)
+            << e.what();
+    }
+    // LogGP: the pieces are saved and loaded.
+    LogGP l = loggp_from_plogp(t);
+    std::string lt = save(l);
+    EXPECT_NE(lt.find("\nsegment 0 2 65536 "), std::string::npos);
+    EXPECT_EQ(lt, save(load<LogGP>(lt)));
+    LogGP lb = load<LogGP>(lt);
+    for (double m : kUnseen)
+        EXPECT_EQ(lb.p2p(0, 2, m), l.p2p(0, 2, m));
+    std::string one = save(loggp_from_plogp(truth(3, {0, 1, 1024})));
+    EXPECT_FALSE(load<LogGP>(one).pieces.size() > 0);
+}
+
+TEST(PLogPSegments, MessageTimeFromTheRoundtrips)
+{
+    // A pipelining transport: trains overlap the stages of a message, so
+    // the measured gap g(m) is below the time a single message adds. The
+    // one-way time is RTT(m) - RTT(0)/2 (logp_mpi's g from the
+    // roundtrips); g from the trains stays the spacing of a scatter.
+    PLogP t = piecewise(3);
+    PLogPData d = measurements(t);
+    d.starts = t.starts;
+    // One-way T(m) = L + g(m) + extra(m), extra 1 ns/B: RTT grows by it.
+    for (std::size_t k = 0; k < d.sizes.size(); ++k)
+        for (auto &r : d.rtt[k])
+            r.T += 1e-9 * double(d.sizes[k]);
+    PLogP p = plogp_solve(d);
+    for (double m : kUnseen) {
+        int s = seg_of(m);
+        double want = p.L[1].value + seg_line(2, s, 1).at(m) + 1e-9 * m;
+        EXPECT_LT(rel(p.p2p(0, 2, m), want), 1e-12) << m;
+        EXPECT_LT(rel(p.g_at(0, 2, m), seg_line(2, s, 1).at(m)), 1e-12);
+    }
+    // Scatter from 0: to 1 at T01(M); to 2 after the gap g01(M).
+    double M = 20000;
+    EXPECT_NEAR(p.sg_linear(0, M),
+                std::max(p.p2p(0, 1, M), p.g_at(0, 1, M) + p.p2p(0, 2, M)),
+                1e-15);
+    // LogGP takes the message's g as well: exact in every segment.
+    LogGP l = loggp_from_plogp(p);
+    for (double m : kUnseen)
+        EXPECT_LT(rel(l.p2p(2, 0, m), p.p2p(0, 2, m)), 1e-9) << m;
+    // Directions that differ: m bytes back takes 3 ns/B more than m bytes
+    // out; the model's one-way time is the mean of both directions'.
+    PLogPData both = d;
+    both.rtt_back = d.rtt;
+    for (std::size_t k = 0; k < d.sizes.size(); ++k)
+        for (auto &r : both.rtt_back[k])
+            r.T += 3e-9 * double(d.sizes[k]);
+    PLogP pb = plogp_solve(both);
+    for (double m : kUnseen)
+        EXPECT_LT(rel(pb.p2p(0, 2, m), p.p2p(0, 2, m) + 1.5e-9 * m), 1e-12)
+            << m;
+    EXPECT_EQ(pb.L[1].value, p.L[1].value);
+    // The roundtrips are saved and loaded; a file without them (before)
+    // predicts L + g(M).
+    p.provenance = t.provenance;
+    std::string once = save(p);
+    EXPECT_NE(once.find("\nrtt 0 2 65536 "), std::string::npos);
+    EXPECT_EQ(once, save(load<PLogP>(once)));
+    EXPECT_EQ(load<PLogP>(once).p2p(0, 2, 3e6), p.p2p(0, 2, 3e6));
+    std::string old;
+    std::istringstream in(once);
+    for (std::string line; std::getline(in, line);)
+        if (line.rfind("rtt ", 0) != 0)
+            old += line + "\n";
+    PLogP before = load<PLogP>(old);
+    EXPECT_TRUE(before.rtt.empty());
+    EXPECT_LT(rel(before.p2p(0, 2, 3e6),
+                  p.L[1].value + seg_line(2, 2, 1).at(3e6)),
+              1e-12);
+}
+
 } // namespace
