@@ -340,6 +340,12 @@ SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
 SimgridExport simgrid_export(const LMO &m, const SimgridExportOptions &o)
 {
     SimgridExport e;
+    if (!m.segments.empty())
+        throw UsageError("cannot export: segment " +
+                         std::to_string(m.segments.front().from) +
+                         ": an LMO model with size segments has no export "
+                         "yet (one line per pair and processor); build LMO "
+                         "with --segments no, or export Hockney");
     e.platform = base_platform(m.n, "LMO", o.rendezvous);
     int n = m.n;
     for (int i = 0; i < n; ++i) {
@@ -414,9 +420,10 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
                     x.push_back(m.os[std::size_t(pair_index(n, j, i))][k].value);
             h[std::size_t(i)].push_back(median(x));
         }
-    // The link carries the rest, L + g(m) - os_i(m) (i -> j) and
-    // L + g(m) - os_j(m) (j -> i): a line through both at the measured
-    // sizes (least squares), latency + (m+16)/B.
+    // The link carries the rest, T_ij(m) - os_i(m) (i -> j) and
+    // T_ji(m) - os_j(m) (j -> i), T the model's one-way time: a line
+    // through both at the measured sizes (least squares), latency +
+    // (m+16)/B.
     long clipped = 0;
     for (int i = 0; i < n; ++i)
         for (int j = i + 1; j < n; ++j) {
@@ -425,8 +432,9 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
             for (std::size_t k = 0; k < K; ++k)
                 for (int src : {i, j}) {
                     double x = double(sz[k]);
-                    double y = m.L[std::size_t(p)].value +
-                               m.g[std::size_t(p)][k].value -
+                    // the model's one-way time (from its roundtrips
+                    // where it has them, else L + g) less the sender's os
+                    double y = m.p2p(src, src == i ? j : i, x) -
                                h[std::size_t(src)][k];
                     sx += x;
                     sy += y;
@@ -439,7 +447,7 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
             need(std::isfinite(b) && b > 0,
                  pair_name("g", i, j) + " " + std::to_string(sz[K - 1]),
                  m.g[std::size_t(p)][K - 1].value,
-                 "s: the time left for the link (L + g - os) does not grow "
+                 "s: the time left for the link (T - os) does not grow "
                  "with the size, no link bandwidth gives it");
             double L = a - 16 * b;
             if (L < 0) {
@@ -468,7 +476,8 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
         "i initiated (linear between the measured sizes), no receive delay "
         "(PLogP's one-way time L + g has no or; where the receive starts "
         "the transfer, PLogP's or includes it); link i-j: a line through "
-        "L + g(m) - os_i(m) and L + g(m) - os_j(m) at the measured sizes" +
+        "T_ij(m) - os_i(m) and T_ji(m) - os_j(m) (T the model's p2p) at the "
+        "measured sizes" +
         (clipped ? "; " + std::to_string(clipped) +
                        " negative link latencies clipped to 0"
                  : std::string()));

@@ -26,7 +26,7 @@
  *   in between as PLogP interpolates; no or (PLogP's one-way time L + g
  *   has none, and where the receive starts the transfer PLogP's or
  *   includes it); a link per pair, the least-squares line through
- *   L_ij + g_ij(m) - os_i(m) and L_ij + g_ij(m) - os_j(m) at the measured
+ *   T_ij(m) - os_i(m) and T_ji(m) - os_j(m) (T the model's p2p) at the measured
  *   sizes (latency + (m + 16)/B).
  *
  * A parameter the platform cannot hold (negative, not finite, a zero or

@@ -45,6 +45,12 @@ trap 'rm -rf "$tmp"' EXIT
 failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
+# The emulated-cluster tests compare the system before and after, so they
+# run one at a time (make -j check starts tests in parallel): an exclusive
+# lock, held until this test ends, 10 minutes of waiting at most.
+exec 9>"${TMPDIR:-/tmp}/cpm-emu-tests.lock"
+flock -w 600 9 || { echo "FAIL: another emulated-cluster test held the lock for 10 minutes"; exit 1; }
+
 # Another emulated cluster running now would change the system under the
 # before/after comparison and the timings: wait for it (2 minutes at most).
 live_runs() {

@@ -37,7 +37,7 @@ make_platform p --hosts 5 --seed 4242
 # at another clock (replayed calls take no simulated time), so the last
 # bits of each time differ (doc/formats.md, Measurement journal). Prints
 # the largest relative difference.
-strip() { grep -v -E "^measured (date|build-time|resumed${1:+|command}) " "$2"; }
+strip() { grep -v -E "^measured (date|build-time|p2p-time|resumed${1:+|command}) " "$2"; }
 same() {
     strip "${3:-}" "$1" > "$tmp/a"
     strip "${3:-}" "$2" > "$tmp/b"

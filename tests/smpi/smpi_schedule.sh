@@ -29,12 +29,12 @@ smpi_setup
 
 # same A B: 0 if model files A and B have the same lines with the same
 # numbers to 1e-9 of the largest non-integer value of each line, the lines that name the
-# run (measured date, command, parallel, build-time) and comments
+# run (measured date, command, parallel, build-time, p2p-time) and comments
 # skipped; prints the first difference.
 same() {
     awk -v tol=1e-9 '
     function num(x) { return x ~ /^[-+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][-+]?[0-9]+)?$/ }
-    /^measured (date|command|parallel|build-time) |^# / { next }
+    /^measured (date|command|parallel|build-time|p2p-time) |^# / { next }
     FNR == NR { a[++na] = $0; next }
     { b[++nb] = $0 }
     END {
