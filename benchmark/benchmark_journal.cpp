@@ -4,6 +4,7 @@
 #include "benchmark_journal.h"
 
 #include "common_error.h"
+#include "common_mpi.h"
 #include "common_parse.h"
 #include "common_text.h"
 
@@ -184,54 +185,35 @@ long journal_open(MPI_Comm comm, const std::string &path,
         throw Error("a journal is open already");
     int rank = 0;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
-    // 0 fine, 1 cpm::Error, 2 cpm::UsageError; the message from rank 0.
-    int kind = 0;
-    std::string message;
+    // Only rank 0 opens the file; agree() makes its error every rank's.
     long count = 0;
-    if (rank == 0) {
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
         try {
             g.recorded.clear();
             open_file(path, command);
             count = long(g.recorded.size());
             if (const char *s = std::getenv("CPM_JOURNAL_STOP_AFTER"))
                 g.stop_after = parse_long(s, "CPM_JOURNAL_STOP_AFTER", 1);
-        } catch (const UsageError &e) {
-            kind = 2;
-            message = e.what();
-        } catch (const Error &e) {
-            kind = 1;
-            message = e.what();
+        } catch (const Error &) {
+            if (g.fd >= 0)
+                ::close(g.fd);
+            g.fd = -1;
+            throw;
         }
-    }
-    long head[2] = {kind, count};
-    CPM_MPI(MPI_Bcast(head, 2, MPI_LONG, 0, comm));
-    if (head[0] != 0) {
-        int len = int(message.size());
-        CPM_MPI(MPI_Bcast(&len, 1, MPI_INT, 0, comm));
-        message.resize(std::size_t(len));
-        CPM_MPI(MPI_Bcast(message.data(), len, MPI_CHAR, 0, comm));
-        if (rank == 0 && g.fd >= 0)
-            ::close(g.fd);
-        g.fd = -1;
-        if (head[0] == 2) {
-            UsageError e(message);
-            e.set_collective();
-            throw e;
-        }
-        Error e(message);
-        e.set_collective();
-        throw e;
-    }
+    });
+    CPM_MPI(MPI_Bcast(&count, 1, MPI_LONG, 0, comm));
     CPM_MPI(MPI_Comm_dup(comm, &g.comm));
     CPM_MPI(MPI_Comm_set_errhandler(g.comm, MPI_ERRORS_RETURN));
     g.rank = rank;
     g.path = path;
-    g.recorded_count = head[1];
+    g.recorded_count = count;
     g.next = 0;
     g.replayed = 0;
     g.appended = 0;
     g.open = true;
-    return head[1];
+    return count;
 }
 
 long journal_close(bool remove)
