@@ -195,42 +195,43 @@ std::pair<std::size_t, std::size_t> PLogP::span(int p, double M) const
     return {lo, hi};
 }
 
+namespace {
+
+/* Table t (per pair, per measured size) of model m at pair i, j and size M,
+ * interpolated inside the segment of M; what names the table in the error
+ * of a model without it. */
+double table_at(const PLogP &m, const std::vector<std::vector<Estimate>> &t,
+                const char *what, int i, int j, double M)
+{
+    check_rank(m.n, i, "rank");
+    check_rank(m.n, j, "rank");
+    check_size(M);
+    int p = pair_index(m.n, i, j);
+    if (std::size_t(p) >= t.size())
+        CPM_THROW(std::string("PLogP: the ") + what + " are not recorded");
+    return interpolate(m.sizes, t[std::size_t(p)], M, m.span(p, M));
+}
+
+} // namespace
+
 double PLogP::os_at(int i, int j, double M) const
 {
-    check_rank(n, i, "rank");
-    check_rank(n, j, "rank");
-    check_size(M);
-    int p = pair_index(n, i, j);
-    return interpolate(sizes, os.at(std::size_t(p)), M, span(p, M));
+    return table_at(*this, os, "send overheads", i, j, M);
 }
 
 double PLogP::or_at(int i, int j, double M) const
 {
-    check_rank(n, i, "rank");
-    check_rank(n, j, "rank");
-    check_size(M);
-    int p = pair_index(n, i, j);
-    return interpolate(sizes, or_.at(std::size_t(p)), M, span(p, M));
+    return table_at(*this, or_, "receive overheads", i, j, M);
 }
 
 double PLogP::g_at(int i, int j, double M) const
 {
-    check_rank(n, i, "rank");
-    check_rank(n, j, "rank");
-    check_size(M);
-    int p = pair_index(n, i, j);
-    return interpolate(sizes, g.at(std::size_t(p)), M, span(p, M));
+    return table_at(*this, g, "gaps", i, j, M);
 }
 
 double PLogP::rtt_at(int i, int j, double M) const
 {
-    check_rank(n, i, "rank");
-    check_rank(n, j, "rank");
-    check_size(M);
-    int p = pair_index(n, i, j);
-    if (std::size_t(p) >= rtt.size())
-        CPM_THROW("PLogP: the roundtrips are not recorded");
-    return interpolate(sizes, rtt[std::size_t(p)], M, span(p, M));
+    return table_at(*this, rtt, "roundtrips", i, j, M);
 }
 
 double PLogP::g_rtt(std::size_t p, std::size_t k) const

@@ -138,6 +138,12 @@ PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
     f.z = y[0];
     if (n < 3)
         n = 0; // one pair (n = 2): no host parts, F = y[s]/y[0] fits exactly
+    // y less the host parts of the pair (none with n = 0)
+    auto link_part = [&](std::size_t s, std::size_t p) {
+        return y[s][p] - (n ? f.u[s][std::size_t(pairs[p].first)] +
+                                  f.u[s][std::size_t(pairs[p].second)]
+                            : 0);
+    };
     double prev = -1;
     for (int round = 0; round < 100000; ++round) {
         double sf = 0;
@@ -146,9 +152,7 @@ PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
         for (std::size_t p = 0; p < P; ++p) {
             double num = 0;
             for (std::size_t s = 0; s < S; ++s)
-                num += f.F[s] * (y[s][p] - (n ? f.u[s][pairs[p].first] +
-                                                    f.u[s][pairs[p].second]
-                                              : 0));
+                num += f.F[s] * link_part(s, p);
             f.z[p] = num / sf;
         }
         double zz = 0;
@@ -157,9 +161,7 @@ PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
         for (std::size_t s = 1; s < S && zz > 0; ++s) {
             double num = 0;
             for (std::size_t p = 0; p < P; ++p)
-                num += f.z[p] * (y[s][p] - (n ? f.u[s][pairs[p].first] +
-                                                    f.u[s][pairs[p].second]
-                                              : 0));
+                num += f.z[p] * link_part(s, p);
             f.F[s] = num / zz;
         }
         for (std::size_t s = 1; s < S && n >= 3; ++s) {
