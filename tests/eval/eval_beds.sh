@@ -13,6 +13,8 @@
 #   smpi-full16     SMPI, one link per pair, 16 hosts, --one-delay
 #   smpi-full16-3d  the same links, three independent host delays (os, ois, or)
 #   smpi-switch16   SMPI, a switch with private links, 16 hosts, --one-delay
+#   smpi-firstrun16 the simulated cluster of ./quickstart (size segments,
+#                   rendezvous) with its options (tests/eval/firstrun_bed.sh)
 #   emu4            emulated, 4 hosts: '*=1gbit/0,3=100mbit/0.5ms'
 #   emu8            emulated, 8 hosts: '*=1gbit/0,4-7=200mbit,7=100mbit/0.5ms'
 #   local4          this machine, 4 processes (oversubscribed)
@@ -22,7 +24,7 @@ set -euo pipefail
 out=${1:?usage: eval_beds.sh OUT [BED...]}
 shift
 beds=("$@")
-[ ${#beds[@]} -gt 0 ] || beds=(smpi-full16 smpi-full16-3d smpi-switch16 emu4 emu8 local4)
+[ ${#beds[@]} -gt 0 ] || beds=(smpi-full16 smpi-full16-3d smpi-switch16 smpi-firstrun16 emu4 emu8 local4)
 b=$top_builddir
 # SUMMA and 2D-wave kernels on a K x K grid (cpm-validate --kernels): the
 # concurrent, contending transfers of the evaluation; 0 turns them off
@@ -62,6 +64,14 @@ run_bed() {
         "$b/cpm-smpi-platform" -n 16 -s 1 -t $topo "${extra[@]}" -o "$out/$bed-platform"
         cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --tools "$b/smpi" --offline-model "$b/model"
              -- "$b/cpm-smpirun" "$out/$bed-platform" -np 16)
+        ;;
+    smpi-firstrun16)
+        # shellcheck source=tests/eval/firstrun_bed.sh
+        . "$top_srcdir/tests/eval/firstrun_bed.sh"
+        "$b/cpm-smpi-platform" "${firstrun_platform[@]}" -o "$out/$bed-platform"
+        cmd=("$b/cpm-validate" -o "$dir" --tools "$b/smpi" --offline-model "$b/model"
+             --truth "$out/$bed-platform.truth" "${firstrun_validate[@]}"
+             -- "$b/cpm-smpirun" "$out/$bed-platform" -np "$firstrun_np")
         ;;
     emu4)
         cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --measure "-R 20"
