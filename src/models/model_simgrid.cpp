@@ -120,7 +120,8 @@ void rendezvous_note(SimgridExport &e, long rendezvous)
  * segment, the normal equations of u_i + u_j = r_ij have the inverse of
  * (n-2) I + 1 1^T). Exact data converge to 1e-13 in a few thousand
  * rounds. u is then defined up to a shift u[s][i] += F[s] d[i],
- * z[p] -= d[i] + d[j], which export_hockney chooses. */
+ * z[p] -= d[i] + d[j], which export_hockney chooses. Segments s with
+ * no_hosts[s] keep u[s] = 0 (their y is all link: rendezvous). */
 struct PairFit {
     std::vector<std::vector<double>> u; // [segment][host]
     std::vector<double> z;              // [pair]
@@ -129,7 +130,8 @@ struct PairFit {
 
 PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
                   const std::vector<std::vector<double>> &y,
-                  std::vector<double> F)
+                  std::vector<double> F,
+                  const std::vector<char> &no_hosts = {})
 {
     std::size_t S = y.size(), P = pairs.size();
     PairFit f;
@@ -165,6 +167,8 @@ PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
             f.F[s] = num / zz;
         }
         for (std::size_t s = 1; s < S && n >= 3; ++s) {
+            if (s < no_hosts.size() && no_hosts[s])
+                continue; // u[s] stays 0
             std::vector<double> g(std::size_t(n), 0.0);
             for (std::size_t p = 0; p < P; ++p) {
                 double r = y[s][p] - f.F[s] * f.z[p];
@@ -339,17 +343,161 @@ SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
     return e;
 }
 
+namespace {
+
+/* A value the platform holds, allowing the rounding of the fit: a
+ * negative value within tol of 0 is 0; below, the export is refused. */
+double at_least_zero(double v, double tol, const std::string &param,
+                     const char *why)
+{
+    need(std::isfinite(v) && v > -tol, param, v, why);
+    return std::max(v, 0.0);
+}
+
+/* LMO with size segments (see model_simgrid.h and doc/formats.md): per
+ * segment s, the link parts L^s - 16/beta^s and 1/beta^s of every pair
+ * fitted as host corrections u_i^s + u_j^s plus the pair's link scaled by
+ * a global factor (fit_pairs; u^0 = 0: the first segment is LMO's own
+ * split), the host delays of s C_i^s + u_a,i^s + 16 u_b,i^s and
+ * t_i^s + u_b,i^s. From the rendezvous size on SMPI has no host delays:
+ * there the whole one-way time is the link's. */
+void export_lmo_segments(SimgridExport &e, const LMO &m, long rendezvous)
+{
+    int n = m.n;
+    std::set<long> fs = {0};
+    for (const LmoSegment &g : m.segments)
+        fs.insert(g.from);
+    if (rendezvous > 0)
+        fs.insert(rendezvous); // the protocol changes inside a segment
+    std::vector<long> from(fs.begin(), fs.end());
+    std::size_t S = from.size();
+    std::vector<char> rv(S, 0);
+    for (std::size_t s = 0; s < S; ++s)
+        rv[s] = rendezvous > 0 && from[s] >= rendezvous;
+    std::vector<std::pair<int, int>> pairs;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            pairs.push_back({i, j});
+    auto at = [](long f) {
+        return f == 0 ? std::string() : " (segment " + std::to_string(f) + ")";
+    };
+    std::vector<std::vector<double>> ya(S), yb(S);
+    for (std::size_t s = 0; s < S; ++s) {
+        double M = double(from[s]);
+        for (int i = 0; i < n; ++i) {
+            double C = m.C_at(i, M), t = m.t_at(i, M);
+            need(std::isfinite(C), "C " + std::to_string(i) + at(from[s]), C,
+                 "s: not a finite delay");
+            need(std::isfinite(t), "t " + std::to_string(i) + at(from[s]), t,
+                 "s/B: not a finite delay");
+        }
+        for (auto [i, j] : pairs) {
+            int p = pair_index(n, i, j);
+            double L = m.L_at(p, M), beta = m.beta_at(p, M);
+            // (a negative beta may be LMO's split of a segment whose
+            // processors' delays the experiments do not separate: the
+            // fit's host corrections or the rendezvous sum take it up;
+            // the fitted links and delays are checked below)
+            need(std::isfinite(beta) && beta != 0,
+                 pair_name("beta", i, j) + at(from[s]), beta,
+                 "B/s: a rate must be finite and not 0");
+            need(std::isfinite(L), pair_name("L", i, j) + at(from[s]), L,
+                 "s: not a finite latency");
+            double a = L - 16 / beta, b = 1 / beta;
+            if (rv[s]) { // no host delays: all of it on the link
+                b += m.t_at(i, M) + m.t_at(j, M);
+                a = L + m.C_at(i, M) + m.C_at(j, M) - 16 * b;
+            }
+            ya[s].push_back(a);
+            yb[s].push_back(b);
+        }
+    }
+    std::vector<double> Fa(S, 1.0), Fb(S, 1.0);
+    for (std::size_t s = 1; s < S; ++s) {
+        std::vector<double> ra, rb;
+        for (std::size_t p = 0; p < pairs.size(); ++p) {
+            if (ya[0][p] > 0)
+                ra.push_back(ya[s][p] / ya[0][p]);
+            rb.push_back(yb[s][p] / yb[0][p]);
+        }
+        Fa[s] = ra.empty() ? 1.0 : median(ra);
+        Fb[s] = median(rb);
+    }
+    std::vector<char> fixed = rv;
+    fixed[0] = 1;
+    PairFit fa = fit_pairs(n, pairs, ya, Fa, fixed);
+    PairFit fb = fit_pairs(n, pairs, yb, Fb, fixed);
+    for (std::size_t s = 0; s < S; ++s) {
+        need(fb.F[s] > 0, "segment " + std::to_string(from[s]) +
+                              " bandwidth factor", 1 / fb.F[s],
+             "(the fitted factor must be > 0)");
+        need(fa.F[s] >= 0, "segment " + std::to_string(from[s]) +
+                               " latency factor", fa.F[s],
+             "(the fitted factor must be >= 0)");
+    }
+    // Host delays per segment (none from the rendezvous size on).
+    for (int i = 0; i < n; ++i) {
+        SimgridHost &h = e.platform.hosts[std::size_t(i)];
+        for (std::size_t s = 0; s < S; ++s) {
+            double M = double(from[s]), c = 0, t = 0;
+            if (!rv[s]) {
+                std::size_t k = std::size_t(i);
+                t = m.t_at(i, M) + fb.u[s][k];
+                c = m.C_at(i, M) + fa.u[s][k] + 16 * fb.u[s][k];
+                std::string where = std::to_string(i) + at(from[s]);
+                t = at_least_zero(t, 1e-15, "t " + where, "s/B: the host's "
+                                  "delay per byte comes out negative");
+                c = at_least_zero(c, 1e-12, "C " + where, "s: the host's "
+                                  "fixed delay comes out negative");
+            }
+            h.os.push_back({from[s], c, t});
+        }
+        h.ois = h.orecv = h.os;
+    }
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+        auto [i, j] = pairs[p];
+        double w = fb.z[p];
+        need(std::isfinite(w) && w > 0, pair_name("beta", i, j), 1 / w,
+             "B/s: the fitted link bandwidth must be finite and > 0");
+        double L = at_least_zero(fa.z[p], 1e-12, pair_name("L", i, j),
+                                 "s: the fitted link latency comes out "
+                                 "negative");
+        e.platform.links.push_back({L, 1 / w});
+    }
+    for (std::size_t s = 0; s < S; ++s)
+        e.platform.segments.push_back({from[s], 1 / fb.F[s], fa.F[s]});
+    e.notes.push_back(
+        "LMO with " + std::to_string(S) +
+        " size segments: per segment s, the link parts L - 16/beta and "
+        "1/beta of pair i-j fitted (least squares) as the pair's link "
+        "scaled by a global factor (smpi/lat-factor, smpi/bw-factor) plus "
+        "host corrections u_i^s + u_j^s (0 in the first segment) added to "
+        "LMO's C_i^s, t_i^s (smpi/os = smpi/ois = smpi/or, per segment)" +
+        std::string(rendezvous > 0 ? "; from the rendezvous size on, no "
+                                     "host delays: C_i + C_j and t_i + t_j "
+                                     "join the link"
+                                   : ""));
+}
+
+} // namespace
+
 SimgridExport simgrid_export(const LMO &m, const SimgridExportOptions &o)
 {
     SimgridExport e;
-    if (!m.segments.empty())
-        throw UsageError("cannot export: segment " +
-                         std::to_string(m.segments.front().from) +
-                         ": an LMO model with size segments has no export "
-                         "yet (one line per pair and processor); build LMO "
-                         "with --segments no, or export Hockney");
     e.platform = base_platform(m.n, "LMO", o.rendezvous);
     int n = m.n;
+    if (!m.segments.empty()) {
+        export_lmo_segments(e, m, o.rendezvous);
+        std::vector<long> starts;
+        for (const LmoSegment &g : m.segments)
+            starts.push_back(g.from);
+        if (o.rendezvous > 0)
+            starts.push_back(o.rendezvous);
+        rendezvous_note(e, o.rendezvous);
+        residual(e, n, check_sizes(starts),
+                 [&](int i, int j, double M) { return m.p2p(i, j, M); });
+        return e;
+    }
     for (int i = 0; i < n; ++i) {
         double C = m.C[std::size_t(i)].value, t = m.t[std::size_t(i)].value;
         need(std::isfinite(C) && C >= 0, "C " + std::to_string(i), C,

@@ -20,7 +20,10 @@
  *   (smpi/lat-factor, smpi/bw-factor); exact where the times have that
  *   structure (the test bed's).
  * - LMO: os = ois = or = C_i + t_i m on host i; a link per pair with
- *   B_ij = beta_ij and L_ij - 16/beta_ij. Exact.
+ *   B_ij = beta_ij and L_ij - 16/beta_ij. Exact. With segments, the link
+ *   parts L^s - 16/beta^s and 1/beta^s fitted as Hockney's (u^0 = 0), u
+ *   added to LMO's C_i^s and t_i^s; from the rendezvous size on (no host
+ *   delays in SMPI) the whole one-way time fitted, u = 0.
  * - PLogP: os = ois on host i, the median os of the pairs i initiated
  *   (PLogP measures os on the lower rank) at the measured sizes, linear
  *   in between as PLogP interpolates; no or (PLogP's one-way time L + g

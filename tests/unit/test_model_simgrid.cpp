@@ -153,6 +153,71 @@ TEST(SimgridExport, LmoIsExact)
     EXPECT_EQ(e.platform.hosts[2].os.size(), 1u);
 }
 
+// A piecewise LMO of a platform with segments and a rendezvous size, as
+// the test bed's (host delays per segment, none from the rendezvous on,
+// links scaled by global factors), with the split that LMO's one-to-two
+// experiments give where they cannot separate a host's delays: host 1's
+// C in segment 8192 too large by d, every L of host 1 too small by d (the
+// sums, the p2p times, exact). The export reproduces the p2p times and
+// takes the pattern back out of the host delays.
+TEST(SimgridExport, LmoSegmentedIsExact)
+{
+    const int n = 6;
+    const long R = 65536;
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> C(1e-6, 2e-5), t(1e-10, 2e-9),
+        L(1e-6, 1e-4), B(1e7, 1.25e9);
+    const long from[] = {0, 8192, R};
+    const double fbw[] = {1, 0.8, 0.55}, flat[] = {1, 1.6, 4};
+    std::vector<std::vector<double>> c(3), tt(3);
+    for (int s = 0; s < 3; ++s)
+        for (int i = 0; i < n; ++i) {
+            c[s].push_back(s == 2 ? 0 : C(rng)); // rendezvous: no delays
+            tt[s].push_back(s == 2 ? 0 : t(rng));
+        }
+    const double d = 3e-6;
+    LMO m;
+    m.n = n;
+    m.segments.resize(2);
+    for (int s = 0; s < 3; ++s) {
+        std::vector<stats::Estimate> Cs, ts, Ls, bs;
+        for (int i = 0; i < n; ++i) {
+            Cs.push_back({c[s][i] + (s == 1 && i == 1 ? d : 0), 0, 1});
+            // in the rendezvous segment, any split with the right sums
+            ts.push_back({tt[s][i] + (s == 2 ? 1e-10 * i : 0), 0, 1});
+        }
+        std::mt19937 lr(5); // the same links in every segment
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j) {
+                double l = L(lr), w = 1 / B(lr);
+                double Lij = flat[s] * l + 16 * w / fbw[s] -
+                             (s == 1 && (i == 1 || j == 1) ? d : 0);
+                double slope = w / fbw[s] - (s == 2 ? 1e-10 * (i + j) : 0);
+                Ls.push_back({Lij, 0, 1});
+                bs.push_back({1 / slope, 0, 1});
+            }
+        if (s == 0) {
+            m.C = Cs;
+            m.t = ts;
+            m.L = Ls;
+            m.beta = bs;
+        } else {
+            m.segments[std::size_t(s - 1)] = {from[s], Cs, ts, Ls, bs};
+        }
+    }
+    SimgridExportOptions o;
+    o.rendezvous = R;
+    SimgridExport e = simgrid_export(m, o);
+    ASSERT_EQ(e.platform.segments.size(), 3u);
+    EXPECT_LT(rel(e.platform.segments[1].bw, 0.8), 1e-9);
+    EXPECT_LT(rel(e.platform.segments[2].lat, 4), 1e-9);
+    // host 1's delay of segment 8192 is the platform's, not LMO's
+    ASSERT_EQ(e.platform.hosts[1].os.size(), 3u);
+    EXPECT_LT(rel(e.platform.hosts[1].os[1].c, c[1][1]), 1e-6);
+    EXPECT_EQ(e.platform.detached, R);
+    expect_reproduces(e, n, [&](int i, int j, double M) { return m.p2p(i, j, M); });
+}
+
 // The refusals: one message naming the record.
 template <class F>
 std::string refusal(F f)
