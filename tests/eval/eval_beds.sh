@@ -6,6 +6,8 @@
 # platform's truth. Writes OUT/BED/ (cpm-validate's directory) and
 # OUT/evaluation.md (every summary table, with the commands and the date).
 # EVAL_KERNELS=K: the kernels' grid side (default 32; 0: no kernels).
+# EVAL_EXPORT=0: no SimGrid exports (default: each bed's models exported
+# and its observed runs simulated on them, tests/eval/eval_export.sh).
 #
 #   eval_beds.sh OUT [BED...]
 #
@@ -99,6 +101,19 @@ run_bed() {
         sed -n '/^| model/,/^$/p' "$dir/summary.md"
         sed -n '/^Build times/,$p' "$dir/summary.md"
         case $bed in smpi-*) truth_errors "$out/$bed-platform.truth" "$dir" ;; esac
+        echo
+    } >>"$report"
+    [ "${EVAL_EXPORT:-1}" = 0 ] && return 0
+    # The models exported as SimGrid platforms, the observed runs again on
+    # each export (issue 15); a simulated bed's rendezvous size is passed on
+    local rdv=""
+    [ -f "$out/$bed-platform.truth" ] &&
+        rdv=$(sed -n 's/^rendezvous \([0-9]*\)$/\1/p' "$out/$bed-platform.truth")
+    echo "== $bed: SimGrid exports" >&2
+    {
+        echo "SimGrid exports (\`model --export simgrid${rdv:+ --rendezvous $rdv}\`), each observed run again on the export under cpm-smpirun, against the observation (\`tests/eval/eval_export.sh\`):"
+        echo
+        EXPORT_RENDEZVOUS=$rdv bash "$top_srcdir/tests/eval/eval_export.sh" "$dir" "$out/$bed-export"
         echo
     } >>"$report"
 }

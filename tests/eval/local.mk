@@ -9,7 +9,7 @@
 #   make eval                      every bed (the emulated ones need root)
 #   make eval EVAL_BEDS="smpi-full16 local4"
 # Writes eval/BED/ and eval/evaluation.md (doc/results/evaluation.md).
-EXTRA_DIST += tests/eval/eval_beds.sh tests/eval/firstrun_bed.sh
+EXTRA_DIST += tests/eval/eval_beds.sh tests/eval/firstrun_bed.sh tests/eval/eval_export.sh
 EVAL_BEDS =
 eval: all tests/smpi/smpi_truth$(EXEEXT) smpi-tools
 	top_builddir='$(abs_top_builddir)' top_srcdir='$(abs_top_srcdir)' \
