@@ -1,12 +1,14 @@
 // Building the LMO model by measurement (CPM 1.0.1's LMO_build):
 //  1. one-to-many (MPIB_Scatter_linear) and many-to-one (MPIB_Gather_linear)
-//     from root 0 over the message sizes;
+//     from root 0 over the message sizes (without -s/-m/--sizes, 0 to
+//     100 KiB in steps of 4 KiB: threshold_sizes);
 //  2. S: the first Bai-Perron break of the one-to-many times (T ~ M);
 //     M2: the last Bai-Perron break of the many-to-one times (T ~ M);
 //     M1: the first tenfold jump of the many-to-one times, narrowed by
 //     bisection to one byte and truncated to a multiple of 1024;
 //  3. the size segments of the point-to-point time (Bai-Perron on a
-//     one-to-one sweep of a few pairs per transport class), then per
+//     one-to-one sweep of a few pairs per transport class over
+//     sweep_sizes: adaptive 0-4 MiB without -s/-m/--sizes), then per
 //     segment the one-to-one experiments of all pairs and the one-to-two
 //     experiments of all triplets at two sizes inside it (0 and the
 //     smallest size pinned to eps in the first; below S where possible;
@@ -62,13 +64,33 @@ double gather_at(MPI_Comm comm, long M, const BuildOptions &o)
 
 
 
-/* The sorted distinct sizes, checked for Bai-Perron, and n >= 3. */
+/* The thresholds' sweep without -s/-m/--sizes (o.adaptive): 0 to
+ * kThresholdMax bytes in steps of kThresholdStep, or the step that gives
+ * Bai-Perron's minimal number of sizes for h if that is more. */
+const long kThresholdMax = 102400;
+const long kThresholdStep = 4096;
+
+std::vector<long> threshold_sizes(double h)
+{
+    long step = kThresholdStep;
+    long need = long(min_sizes(h));
+    if (need > 1 && kThresholdMax / step + 1 < need)
+        step = std::max(1L, kThresholdMax / (need - 1));
+    std::vector<long> v;
+    for (long M = 0; M <= kThresholdMax; M += step)
+        v.push_back(M);
+    return v;
+}
+
+/* The sorted distinct sizes of the thresholds' sweeps (the user's, or
+ * threshold_sizes if o.adaptive), checked for Bai-Perron, and n >= 3. */
 std::vector<long> checked_sizes(MPI_Comm comm, const BuildOptions &o,
                                 const LmoBuildOptions &lo)
 {
     build_comm_size(comm, 3, "LMO");
-    std::vector<long> sizes = build_sizes(o.sizes, false);
     const double h = lo.breakpoints.h;
+    std::vector<long> sizes = o.adaptive ? threshold_sizes(h)
+                                         : build_sizes(o.sizes, false);
     if (sizes.size() < min_sizes(h) || (h >= 1 && h < 3))
         throw UsageError("the LMO thresholds need Bai-Perron segments of at "
                          "least 3 sizes: with --bp-h " + std::to_string(h) +
