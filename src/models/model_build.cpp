@@ -290,7 +290,8 @@ std::string SizeSweep::text() const
 {
     std::string s;
     for (std::size_t c = 0; c < class_sizes.size(); ++c) {
-        if (std::count(pair_class.begin(), pair_class.end(), int(c)) == 0)
+        if (std::count(pair_class.begin(), pair_class.end(), int(c)) == 0 ||
+            class_sizes[c].empty())
             continue;
         s += std::string(s.empty() ? "" : "; ") +
              (class_sizes.size() > 1 && adaptive
@@ -307,7 +308,8 @@ std::string SizeSweep::segments_text() const
 {
     std::string text;
     for (std::size_t c = 0; c < segments.size(); ++c)
-        if (std::count(pair_class.begin(), pair_class.end(), int(c)) > 0)
+        if (std::count(pair_class.begin(), pair_class.end(), int(c)) > 0 &&
+            c < class_sizes.size() && !class_sizes[c].empty())
             text += std::string(text.empty() ? "" : "; ") +
                     (c == 0 ? "one node " : "two nodes ") +
                     Segments{segments[c]}.text();
@@ -316,7 +318,7 @@ std::string SizeSweep::segments_text() const
 
 SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
                       const MeasureSizes &measure, const std::string &model,
-                      bool add_zero)
+                      bool add_zero, const std::vector<std::size_t> &only)
 {
     int rank = 0;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
@@ -329,9 +331,17 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
     w.pair_class = pair_classes(names);
     w.class_sizes.assign(2, {});
     w.segments.assign(2, {});
+    std::vector<std::size_t> all = only;
+    if (all.empty())
+        for (std::size_t p = 0; p < w.pair_class.size(); ++p)
+            all.push_back(p);
     std::vector<std::vector<std::size_t>> members(2);
-    for (std::size_t p = 0; p < w.pair_class.size(); ++p)
+    for (std::size_t p : all) {
+        if (p >= w.pair_class.size())
+            CPM_THROW("sweep_sizes: pair " + std::to_string(p) + " of " +
+                      std::to_string(w.pair_class.size()));
         members[std::size_t(w.pair_class[p])].push_back(p);
+    }
     // Each class's mean one-way time by size (used on rank 0).
     std::vector<std::map<long, double>> mean(2);
 
@@ -373,9 +383,6 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
 
     std::vector<long> first =
         o.adaptive ? o.size_plan.initial() : build_sizes(o.sizes, add_zero);
-    std::vector<std::size_t> all(w.pair_class.size());
-    for (std::size_t p = 0; p < all.size(); ++p)
-        all[p] = p;
     if (o.adaptive)
         o.say(comm, model + ": adaptive sizes, " +
                         std::to_string(first.size()) + " from 0 to " +

@@ -126,11 +126,12 @@ struct SizeSweep {
     {
         return class_sizes.at(std::size_t(pair_class.at(p)));
     }
-    /** For the provenance: the sizes of each class with pairs (the
-     *  explicit list as sizes_text; adaptive ones prefixed "adaptive"). */
+    /** For the provenance: the sizes of each class with measured pairs
+     *  (the explicit list as sizes_text; adaptive ones prefixed
+     *  "adaptive"). */
     std::string text() const;
     /** For the provenance: "one node 0,...; two nodes 0,..." over the
-     *  classes with pairs. */
+     *  classes with measured pairs. */
     std::string segments_text() const;
 };
 
@@ -141,11 +142,15 @@ struct SizeSweep {
  * refinement per class; otherwise o.sizes (sorted, distinct; 0 added if
  * add_zero) for all pairs, segments searched once (find_class_segments's
  * rules). measure is called with each batch of new sizes; o.say tells
- * what is measured and found.
+ * what is measured and found. only: the pairs to measure (indices into
+ * bench::all_pairs(n), e.g. LMO's few sweep pairs per class); empty: all
+ * pairs. A class none of whose pairs is measured has no sizes and no
+ * segments.
  */
 SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
                       const MeasureSizes &measure, const std::string &model,
-                      bool add_zero = false);
+                      bool add_zero = false,
+                      const std::vector<std::size_t> &only = {});
 
 /**
  * One refinement step of a class (no MPI; SizePlan's rules): given its

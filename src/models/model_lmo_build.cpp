@@ -1,12 +1,14 @@
 // Building the LMO model by measurement (CPM 1.0.1's LMO_build):
 //  1. one-to-many (MPIB_Scatter_linear) and many-to-one (MPIB_Gather_linear)
-//     from root 0 over the message sizes;
+//     from root 0 over the message sizes (without -s/-m/--sizes, 0 to
+//     100 KiB in steps of 4 KiB: threshold_sizes);
 //  2. S: the first Bai-Perron break of the one-to-many times (T ~ M);
 //     M2: the last Bai-Perron break of the many-to-one times (T ~ M);
 //     M1: the first tenfold jump of the many-to-one times, narrowed by
 //     bisection to one byte and truncated to a multiple of 1024;
 //  3. the size segments of the point-to-point time (Bai-Perron on a
-//     one-to-one sweep of a few pairs per transport class), then per
+//     one-to-one sweep of a few pairs per transport class over
+//     sweep_sizes: adaptive 0-4 MiB without -s/-m/--sizes), then per
 //     segment the one-to-one experiments of all pairs and the one-to-two
 //     experiments of all triplets at two sizes inside it (0 and the
 //     smallest size pinned to eps in the first; below S where possible;
@@ -24,6 +26,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <optional>
 
 namespace cpm::models {
@@ -61,13 +64,33 @@ double gather_at(MPI_Comm comm, long M, const BuildOptions &o)
 
 
 
-/* The sorted distinct sizes, checked for Bai-Perron, and n >= 3. */
+/* The thresholds' sweep without -s/-m/--sizes (o.adaptive): 0 to
+ * kThresholdMax bytes in steps of kThresholdStep, or the step that gives
+ * Bai-Perron's minimal number of sizes for h if that is more. */
+const long kThresholdMax = 102400;
+const long kThresholdStep = 4096;
+
+std::vector<long> threshold_sizes(double h)
+{
+    long step = kThresholdStep;
+    long need = long(min_sizes(h));
+    if (need > 1 && kThresholdMax / step + 1 < need)
+        step = std::max(1L, kThresholdMax / (need - 1));
+    std::vector<long> v;
+    for (long M = 0; M <= kThresholdMax; M += step)
+        v.push_back(M);
+    return v;
+}
+
+/* The sorted distinct sizes of the thresholds' sweeps (the user's, or
+ * threshold_sizes if o.adaptive), checked for Bai-Perron, and n >= 3. */
 std::vector<long> checked_sizes(MPI_Comm comm, const BuildOptions &o,
                                 const LmoBuildOptions &lo)
 {
     build_comm_size(comm, 3, "LMO");
-    std::vector<long> sizes = build_sizes(o.sizes, false);
     const double h = lo.breakpoints.h;
+    std::vector<long> sizes = o.adaptive ? threshold_sizes(h)
+                                         : build_sizes(o.sizes, false);
     if (sizes.size() < min_sizes(h) || (h >= 1 && h < 3))
         throw UsageError("the LMO thresholds need Bai-Perron segments of at "
                          "least 3 sizes: with --bp-h " + std::to_string(h) +
@@ -144,55 +167,55 @@ namespace {
 
 /* A few pairs per transport class for the segment sweep: the first pair
  * of each class in all_pairs order, then a second one sharing no process
- * with those chosen, if any. */
-std::vector<bench::Pair> sweep_pairs(int n, const std::vector<int> &classes,
-                                     std::vector<int> &sub_classes)
+ * with those chosen, if any. Returns their indices in all_pairs(n). */
+std::vector<std::size_t> sweep_pairs(int n, const std::vector<int> &classes)
 {
-    std::vector<bench::Pair> all = bench::all_pairs(n), out;
+    std::vector<bench::Pair> all = bench::all_pairs(n);
+    std::vector<std::size_t> out;
+    std::vector<int> have(2, 0);
     std::vector<char> busy(std::size_t(n), 0);
     for (int round = 0; round < 2; ++round)
         for (int c = 0; c < 2; ++c)
             for (std::size_t p = 0; p < all.size(); ++p) {
-                if (classes[p] != c)
+                if (classes[p] != c || have[std::size_t(c)] > round)
                     continue;
-                int have = 0;
-                for (int x : sub_classes)
-                    have += x == c;
-                if (have > round)
-                    break;
                 const bench::Pair &q = all[p];
                 if (busy[std::size_t(q.i)] || busy[std::size_t(q.j)])
                     continue;
                 busy[std::size_t(q.i)] = busy[std::size_t(q.j)] = 1;
-                out.push_back(q);
-                sub_classes.push_back(c);
+                out.push_back(p);
+                ++have[std::size_t(c)];
                 break;
             }
     return out;
 }
 
+/* The segment sweep's results: by size, those of the sweep pairs (in the
+ * order of sweep_pairs), and which of them were measured at that size
+ * (the adaptive sweep refines each class at its own sizes). */
+struct SweepResults {
+    std::map<long, std::vector<bench::Result>> r;
+    std::map<long, std::vector<char>> have;
+};
+
 /* The two sizes of a segment's experiments: Ma its first size (0 in the
  * first segment), Mb the smallest swept size above Ma in the segment whose
  * time over Ma's is pinned to eps by the sweep's intervals (on every swept
- * pair), else the largest swept size of the segment; sizes below S are
- * preferred (the one-to-two experiments are part scatters). */
-void choose_sizes(LmoSegmentData &g, long hi, const std::vector<long> &sizes,
-                  const std::vector<std::vector<bench::Result>> &sw,
+ * pair measured at both), else the largest swept size of the segment;
+ * sizes below S are preferred (the one-to-two experiments are part
+ * scatters). */
+void choose_sizes(LmoSegmentData &g, long hi, const SweepResults &sw,
                   const std::optional<double> &S, double eps)
 {
     g.Ma = double(g.from);
-    std::size_t a = sizes.size();
-    for (std::size_t k = 0; k < sizes.size(); ++k)
-        if (sizes[k] == g.from)
-            a = k;
-    std::vector<std::size_t> cand;
-    for (std::size_t k = 0; k < sizes.size(); ++k)
-        if (sizes[k] > g.from && (hi < 0 || sizes[k] < hi))
-            cand.push_back(k);
-    std::vector<std::size_t> below;
-    for (std::size_t k : cand)
-        if (!S || double(sizes[k]) < *S)
-            below.push_back(k);
+    std::vector<long> cand;
+    for (const auto &kv : sw.r)
+        if (kv.first > g.from && (hi < 0 || kv.first < hi))
+            cand.push_back(kv.first);
+    std::vector<long> below;
+    for (long M : cand)
+        if (!S || double(M) < *S)
+            below.push_back(M);
     if (!below.empty())
         cand = below;
     if (cand.empty()) {
@@ -202,17 +225,25 @@ void choose_sizes(LmoSegmentData &g, long hi, const std::vector<long> &sizes,
                       : double(std::max(2 * g.from, g.from + 1024));
         return;
     }
-    g.Mb = double(sizes[cand.back()]);
-    if (a == sizes.size())
+    g.Mb = double(cand.back());
+    auto a = sw.r.find(g.from);
+    if (a == sw.r.end())
         return; // the start was not swept: no interval to judge by
-    for (std::size_t k : cand) {
+    const std::vector<char> &ha = sw.have.at(g.from);
+    for (long M : cand) {
+        const std::vector<bench::Result> &k = sw.r.at(M);
+        const std::vector<char> &hk = sw.have.at(M);
         bool pinned = true;
-        for (std::size_t p = 0; p < sw[k].size() && pinned; ++p) {
-            double dT = sw[k][p].T - sw[a][p].T;
-            pinned = dT > 0 && sw[k][p].ci + sw[a][p].ci <= eps * dT;
+        int judged = 0;
+        for (std::size_t p = 0; p < k.size() && pinned; ++p) {
+            if (!ha[p] || !hk[p])
+                continue;
+            double dT = k[p].T - a->second[p].T;
+            pinned = dT > 0 && k[p].ci + a->second[p].ci <= eps * dT;
+            ++judged;
         }
-        if (pinned) {
-            g.Mb = double(sizes[k]);
+        if (pinned && judged > 0) {
+            g.Mb = double(M);
             return;
         }
     }
@@ -231,24 +262,50 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
     std::vector<int> classes = pair_classes(prov.processors);
 
     // The segment sweep: one-to-one experiments (M out, empty reply) of a
-    // few pairs per transport class over the sizes; their times are
-    // piecewise in M with the breaks of the one-way time.
-    std::vector<int> sub_classes;
-    std::vector<bench::Pair> few = sweep_pairs(n, classes, sub_classes);
+    // few pairs per transport class over the sizes of sweep_sizes (the
+    // user's, or the adaptive plan's without -s/-m/--sizes); their times
+    // are piecewise in M with the breaks of the one-way time.
+    std::vector<bench::Pair> all = bench::all_pairs(n);
+    std::vector<std::size_t> few = sweep_pairs(n, classes);
+    std::vector<std::size_t> slot(all.size(), few.size());
+    for (std::size_t q = 0; q < few.size(); ++q)
+        slot[few[q]] = q;
     o.say(comm, "LMO: one-to-one sweep of " + std::to_string(few.size()) +
-                    " pair(s) over " + std::to_string(sizes.size()) +
-                    " sizes (size segments)");
-    std::vector<std::vector<bench::Result>> sw;
-    for (long M : sizes)
-        sw.push_back(bench::measure_roundtrips(comm, few, M, 0, o.parallel,
-                                               o.precision));
-    std::vector<std::vector<long>> segs =
-        find_class_segments(comm, o, sizes, sw, sub_classes, "LMO");
+                    " pair(s) " +
+                    (o.adaptive ? std::string("over the adaptive sizes")
+                                : "over " + std::to_string(sizes.size()) +
+                                      " sizes") +
+                    " (size segments)");
+    SweepResults sw;
+    MeasureSizes measure = [&](const std::vector<long> &ms,
+                               const std::vector<std::size_t> &which) {
+        std::vector<bench::Pair> pairs;
+        for (std::size_t p : which)
+            pairs.push_back(all[p]);
+        std::vector<std::vector<double>> t;
+        for (long M : ms) {
+            std::vector<bench::Result> r = bench::measure_roundtrips(
+                comm, pairs, M, 0, o.parallel, o.precision);
+            std::vector<bench::Result> &row = sw.r[M];
+            std::vector<char> &h = sw.have[M];
+            row.resize(few.size());
+            h.resize(few.size(), 0);
+            std::vector<double> half;
+            for (std::size_t k = 0; k < which.size(); ++k) {
+                row[slot[which[k]]] = r[k];
+                h[slot[which[k]]] = 1;
+                half.push_back(r[k].T / 2);
+            }
+            t.push_back(half);
+        }
+        return t;
+    };
+    SizeSweep w = sweep_sizes(comm, o, n, measure, "LMO", false, few);
     // One set of segments for the model: the union of the classes' starts
     // (a start of one class splits a segment of the other in two, both
     // affine).
     std::vector<long> starts;
-    for (const auto &c : segs)
+    for (const auto &c : w.segments)
         starts.insert(starts.end(), c.begin(), c.end());
     std::sort(starts.begin(), starts.end());
     starts.erase(std::unique(starts.begin(), starts.end()), starts.end());
@@ -259,13 +316,13 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         LmoSegmentData g;
         g.from = k == 0 ? 0 : starts[k - 1];
         long hi = k < starts.size() ? starts[k] : -1;
-        choose_sizes(g, hi, sizes, sw, m.S, o.precision.eps);
+        choose_sizes(g, hi, sw, m.S, o.precision.eps);
         d.segments.push_back(g);
     }
 
     std::vector<bench::Triplet> trip = bench::all_triplets(n);
     // Both directions of every pair: i -> j (i < j), then j -> i.
-    std::vector<bench::Pair> pairs = bench::all_pairs(n);
+    std::vector<bench::Pair> pairs = all;
     const std::size_t np = pairs.size();
     for (std::size_t p = 0; p < np; ++p)
         pairs.push_back({pairs[p].j, pairs[p].i});
@@ -301,6 +358,8 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
     if (!s.one2many.M.empty() && !s.many2one.M.empty())
         lmo_fit_collectives(m, s.one2many, s.many2one, o.precision.cl);
     m.provenance = prov;
+    if (w.adaptive)
+        m.provenance.extra["p2p-sweep"] = w.text();
     if (d.segments.size() == 1)
         m.provenance.extra["p2p-size"] = std::to_string(long(d.segments[0].Mb));
     else

@@ -31,8 +31,10 @@ struct LmoBuildOptions {
 };
 
 /** Measures and solves the LMO model (CPM 1.0.1's LMO_build): the
- *  one-to-many and many-to-one sweeps over o.sizes with their thresholds
- *  (R), then the point-to-point experiments. Needs 3 processes. */
+ *  one-to-many and many-to-one sweeps over o.sizes (if o.adaptive: 0 to
+ *  102400 bytes in steps of 4096) with their thresholds (R), then the
+ *  point-to-point experiments (their segment sweep over sweep_sizes:
+ *  adaptive 0-4 MiB if o.adaptive). Needs 3 processes. */
 LMO build_lmo(MPI_Comm comm, const BuildOptions &o,
               const LmoBuildOptions &lo = LmoBuildOptions());
 
@@ -51,8 +53,11 @@ void lmo_build_one2many(MPI_Comm comm, const BuildOptions &o, LMO &m,
 void lmo_build_many2one(MPI_Comm comm, const BuildOptions &o, LMO &m,
                         LmoSweeps &s,
                         const LmoBuildOptions &lo = LmoBuildOptions());
-/** Stage 3 (LMO_build_p2p): the point-to-point experiments at a size below
- *  S, the solution, and (if both sweeps were measured) the fits and slope
+/** Stage 3 (LMO_build_p2p): the segment sweep of a few pairs per
+ *  transport class (sweep_sizes: o.sizes, or adaptive 0-4 MiB if
+ *  o.adaptive, recorded as `measured p2p-sweep`), the point-to-point
+ *  experiments at two sizes per segment (below S where possible), the
+ *  solution, and (if both sweeps were measured) the fits and slope
  *  corrections; lo is recorded in the provenance. */
 void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
                    const LmoSweeps &s,

@@ -5,8 +5,9 @@
 //
 // Sizes (doc/models.md, PLogP, "Sizes and segments"). A few disjoint
 // pairs of each transport class (the probe) are measured first at the
-// plan's sizes: the sweep of -s/-m/--sizes, or the log plan 0, 1, 2, 4,
-// ..., 4 MiB. Walking up the sizes of a class, as logp_mpi does, each
+// plan's sizes: the sweep of -s/-m/--sizes (--plan sweep, the default
+// with sizes given), or the log plan 0, 1, 2, 4, ..., 4 MiB (--plan log,
+// the default without -s/-m/--sizes). Walking up the sizes of a class, as logp_mpi does, each
 // size is compared with the line through the two sizes before it in the
 // same segment; where os, or, g or RTT/2 departs from it by more than eps of the
 // one-way time (plus the measurement's interval), the probe measures the
@@ -244,8 +245,10 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
                   const PLogPBuildOptions &po)
 {
     int n = build_comm_size(comm, 2, "PLogP");
-    bool log_plan = po.plan == "log";
-    if (!po.plan.empty() && !log_plan && po.plan != "sweep")
+    // No plan named: the log plan when the user gave no sizes (it is
+    // valid to 4 MiB), else the sweep of the user's sizes.
+    bool log_plan = po.plan == "log" || (po.plan.empty() && o.adaptive);
+    if (!po.plan.empty() && po.plan != "log" && po.plan != "sweep")
         throw UsageError("the PLogP size plan must be sweep or log, got '" +
                          po.plan + "'");
     std::vector<long> plan = log_plan ? plogp_log_plan()

@@ -23,9 +23,10 @@ namespace cpm::models {
 /** The settings of a PLogP (and LogGP) build beyond BuildOptions (`model
  *  -M PLogP --plan P`). */
 struct PLogPBuildOptions {
-    /** "sweep" or "" (the sizes of BuildOptions::sizes, with 0, all
-     *  measured on all pairs) or "log" (plogp_log_plan(), all pairs only
-     *  where the interpolation needs them). Either way, unless
+    /** "sweep" (the sizes of BuildOptions::sizes, with 0, all measured
+     *  on all pairs) or "log" (plogp_log_plan(), all pairs only where the
+     *  interpolation needs them); "": "log" if BuildOptions::adaptive
+     *  (the user gave no sizes), else "sweep". Either way, unless
      *  BuildOptions::segments is false, the breaks are bracketed by
      *  measuring more sizes (model_plogp_build.cpp). */
     std::string plan;

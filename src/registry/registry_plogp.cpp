@@ -12,7 +12,7 @@ std::vector<Option<models::PLogPBuildOptions>> plan_option()
 {
     return {{"plan", "P",
               "sizes: sweep (-s/-m/--sizes) or log (0, 1, 2, 4, ..., 4 MiB) "
-             "(default: sweep)",
+             "(default: log without -s/-m/--sizes, else sweep)",
              [](models::PLogPBuildOptions &o, const std::string &v) {
                  o.plan = option_choice(v, "plan", {"sweep", "log"});
              }}};

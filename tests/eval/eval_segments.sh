@@ -18,7 +18,8 @@
 # size segments (--segments yes|no); p2p is measured at 24 sizes no build
 # uses (log-spaced 900 B - 4 MB, none a boundary) with -p 0, and
 # `model --compare` gives mean and max mu. Per build: the sizes measured
-# (count; "adaptive" if the builder planned them), the simulated build
+# (count; "adaptive" if the builder planned them; for LMO those of its
+# point-to-point sweep, `measured p2p-sweep`), the simulated build
 # time, the segments found against the truth's breaks, and for Hockney
 # the largest relative error of its per-segment alpha and beta against
 # the truth (smpi_truth hockney; "-" where a found start is not the
@@ -80,7 +81,11 @@ for run in "${runs[@]}"; do
                     continue
                 fi
                 found=$(sed -n 's/^measured segments \(.*\)$/\1/p' "$f")
-                sizes=$(sed -n 's/^measured sizes \(.*\)$/\1/p' "$f" |
+                # LMO: the sizes of its p2p sweep (its `measured sizes`
+                # are those of the thresholds' collective sweeps).
+                key=sizes
+                grep -q '^measured p2p-sweep ' "$f" && key=p2p-sweep
+                sizes=$(sed -n "s/^measured $key \(.*\)\$/\1/p" "$f" |
                     awk '{ a = ($1 == "adaptive") ? "adaptive " : ""; n = gsub(/,/, ",");
                            s = $0; if (s ~ /^[0-9]+:[0-9]+:[0-9]+$/) { split(s, q, ":"); n = (q[3] - q[1]) / q[2] }
                            printf "%s%d", a, n + 1 }')

@@ -17,7 +17,11 @@
 #      (the bed is exact; runs come out near 1e-10);
 #   2. it predicts p2p at sizes it did not measure (0.9 KB - 3 MB) with
 #      max mu <= 1.000001;
-#   3. it records the two sizes of each segment's experiments;
+#   3. it records the two sizes of each segment's experiments, and that
+#      its default sizes are the adaptive sweep to 4 MiB for the segments
+#      (`measured p2p-sweep adaptive ...,4194304`) and 0:4096:102400 for
+#      the thresholds (`measured sizes`); item 2's unseen sizes include
+#      1 and 3 MB, beyond the former default's 100 KiB;
 #   4. negative controls: the truth with segment 2's bandwidth factor
 #      changed fails; the model built with --segments no (one segment, the
 #      model of CPM 1.0.1) mispredicts the unseen sizes (mean mu > 1.05).
@@ -41,7 +45,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
     fail "cpm-smpi-platform --segments --one-delay"
 
 # 1. The model and its parameters per segment.
-# (smpi_common.sh's smpi, with the default sizes 0..100 KiB.)
+# (smpi_common.sh's smpi, with the default sizes: no -s, -m or --sizes.)
 smpi full -M LMO -o "$tmp/full.lmo" > /dev/null ||
     { fail "model -M LMO on the segmented platform"; cat "$tmp/out"; }
 grep -q '^measured segments 0,8192,65536$' "$tmp/full.lmo" ||
@@ -64,6 +68,10 @@ awk '/^# summary/ { for (k = 1; k <= NF; k++) if ($k == "max_mu") m = $(k + 1) }
 # 3. The sizes of the experiments, two per segment, inside it.
 grep -Eq '^measured p2p-sizes 0,[0-9]+; 8192,[0-9]+; 65536,[0-9]+$' "$tmp/full.lmo" ||
     fail "p2p-sizes not recorded: $(grep '^measured p2p' "$tmp/full.lmo")"
+grep -Eq '^measured p2p-sweep adaptive ([a-z ]+)?0,1,[0-9,]*,4194304$' "$tmp/full.lmo" ||
+    fail "the default p2p sweep is not adaptive to 4 MiB: $(grep '^measured p2p-sweep' "$tmp/full.lmo")"
+grep -q '^measured sizes 0:4096:102400$' "$tmp/full.lmo" ||
+    fail "the thresholds' default sizes: $(grep '^measured sizes' "$tmp/full.lmo")"
 
 # 4. Negative controls.
 awk '$1 == "segment" && $2 == 2 { $4 = 0.6 } { print }' "$tmp/full.truth" \

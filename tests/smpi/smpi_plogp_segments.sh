@@ -4,7 +4,9 @@
 # doc/testbed-smpi.md): 5 hosts, segments from 8192 and 65536 with other
 # bandwidth and latency factors, rendezvous from 65536.
 #
-# `model -M PLogP --plan log` must find both breaks from the data and
+# `model -M PLogP --plan log` (and `model -M LogGP` with no size option
+# and no --plan: the log plan is its default, recorded in the file's
+# `measured probe` line) must find both breaks from the data and
 # bracket them: every pair has segments starting within 1/128 of 8192
 # and of 65536, with the measured size before each start in the file.
 # PLogP's and LogGP's p2p predictions at sizes not measured, 900 B - 4 MiB
@@ -52,9 +54,13 @@ mu() {
 
 for M in PLogP LogGP; do
     out=$tmp/full.$M
-    "$run" "$tmp/full" "$model" -M $M --plan log -o "$out" 2> "$tmp/$M.err" ||
-        { fail "model -M $M --plan log"; cat "$tmp/$M.err"; continue; }
+    plan=(--plan log)
+    [ $M = LogGP ] && plan=() # the default without sizes
+    "$run" "$tmp/full" "$model" -M $M "${plan[@]}" -o "$out" 2> "$tmp/$M.err" ||
+        { fail "model -M $M ${plan[*]}"; cat "$tmp/$M.err"; continue; }
     grep '^measured segments\|^measured probe\|^measured build-time' "$out"
+    grep -q '^measured probe log plan up to 4194304 bytes' "$out" ||
+        fail "model -M $M ${plan[*]}: not the log plan: $(grep '^measured probe' "$out")"
     "$top_builddir/model" -M $M -i "$out" --compare "$tmp/unseen.out" \
         > "$tmp/$M.mu" 2> "$tmp/$M.cmp.err" ||
         { fail "model -M $M --compare"; cat "$tmp/$M.cmp.err"; }
