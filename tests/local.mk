@@ -17,7 +17,8 @@ UNIT_TESTS = \
 	tests/unit/test_fit \
 	tests/unit/test_model_hockney \
 	tests/unit/test_model_lmo \
-	tests/unit/test_model_plogp
+	tests/unit/test_model_plogp \
+	tests/unit/test_coll_variants
 if HAVE_R
 UNIT_TESTS += tests/unit/test_rbridge
 UNIT_TESTS += tests/unit/test_size_plan
@@ -65,6 +66,9 @@ tests_unit_test_model_lmo_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 tests_unit_test_model_plogp_SOURCES = tests/unit/test_model_plogp.cpp
 tests_unit_test_model_plogp_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_model_plogp_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
+tests_unit_test_coll_variants_SOURCES = tests/unit/test_coll_variants.cpp
+tests_unit_test_coll_variants_CPPFLAGS = $(TEST_CPPFLAGS)
+tests_unit_test_coll_variants_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 UNIT_TESTS += tests/unit/test_model_dimemas
 tests_unit_test_model_dimemas_SOURCES = tests/unit/test_model_dimemas.cpp
 tests_unit_test_model_dimemas_CPPFLAGS = $(TEST_CPPFLAGS)

@@ -317,6 +317,35 @@ double LMO::many2one(int root, double M) const
     return g.root + g.max + kappa1 * M;
 }
 
+double LMO::one2many_positional(int root, double M) const
+{
+    check_rank(n, root, "root");
+    const double o = C_at(root, M) + t_at(root, M) * M;
+    double busy = 0, t = 0;
+    for (int i = 0; i < n; ++i) {
+        if (i == root)
+            continue;
+        busy += o;
+        t = std::max(t, busy + leg(root, i, M));
+    }
+    return t;
+}
+
+double LMO::many2one_queue(int root, double M) const
+{
+    check_rank(n, root, "root");
+    const double o = C_at(root, M) + t_at(root, M) * M;
+    std::vector<double> arrival;
+    for (int i = 0; i < n; ++i)
+        if (i != root)
+            arrival.push_back(leg(root, i, M));
+    std::sort(arrival.begin(), arrival.end());
+    double F = -HUGE_VAL;
+    for (double a : arrival)
+        F = std::max(F, a) + o;
+    return n > 1 ? F : 0;
+}
+
 namespace {
 
 void warn_if_bad(LMO &m, const stats::Estimate &e, const std::string &what)

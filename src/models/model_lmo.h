@@ -23,6 +23,19 @@
  * (between M1 and M2 the gather escalates irregularly; the prediction is
  * the time without escalations).
  *
+ * Variants (not the published formulas; named operations scatter_positional
+ * and gather_queue), with the other processes x_1, x_2, ... in rank order
+ * and the root's delay o_r(M) = C_r + t_r M:
+ *
+ *   one-to-many, the k-th send's delay before the k-th transfer only:
+ *     max_k ( k o_r(M) + T'_{r x_k}(M) )
+ *   many-to-one, the root's receive delays one after another, in the
+ *   order of arrival (y_1, y_2, ... by increasing T'_{r y}(M)), each after
+ *   its message has arrived:
+ *     F_k = max(F_{k-1}, T'_{r y_k}(M)) + o_r(M),  F_0 = -inf;  F_{n-1}
+ *
+ * (doc/results/collectives-accuracy.md: where they predict better).
+ *
  * Where the point-to-point time is piecewise in M (model_segments.h), every
  * parameter has a value per size segment, C_i^s, t_i^s, L_ij^s, beta_ij^s,
  * start_s <= M < start_{s+1}, and every prediction takes the segment of
@@ -126,6 +139,12 @@ struct LMO {
     double one2many(int root, double M) const;
     /** Gather of M bytes per process to root (many-to-one). */
     double many2one(int root, double M) const;
+    /** Scatter, the per-position variant: the k-th send's delay
+     *  precedes the k-th transfer only (rank order). */
+    double one2many_positional(int root, double M) const;
+    /** Gather, the queue variant: the root's receive delays one after
+     *  another in the order of arrival, each after its message arrived. */
+    double many2one_queue(int root, double M) const;
 
     /** Expected time of a roundtrip i <-> j, M1 bytes out, M2 back. */
     double roundtrip(int i, int j, double M1, double M2) const;

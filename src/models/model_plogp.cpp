@@ -270,6 +270,39 @@ double PLogP::sg_linear(int root, double M) const
     return t;
 }
 
+double PLogP::scatter_positional(int root, double M) const
+{
+    check_rank(n, root, "root");
+    check_size(M);
+    double busy = 0, t = 0;
+    for (int x = 0; x < n; ++x) {
+        if (x == root)
+            continue;
+        double os = os_at(root, x, M);
+        busy += os;
+        t = std::max(t, busy - os + p2p(root, x, M));
+    }
+    return t;
+}
+
+double PLogP::gather_queue(int root, double M) const
+{
+    check_rank(n, root, "root");
+    check_size(M);
+    std::vector<std::pair<double, double>> arrival; // (arrival, or)
+    for (int x = 0; x < n; ++x) {
+        if (x == root)
+            continue;
+        double o = or_at(root, x, M);
+        arrival.emplace_back(p2p(x, root, M) - o, o);
+    }
+    std::sort(arrival.begin(), arrival.end());
+    double F = -HUGE_VAL;
+    for (const auto &a : arrival)
+        F = std::max(F, a.first) + a.second;
+    return n > 1 ? F : 0;
+}
+
 PLogP plogp_solve(const PLogPData &data)
 {
     const int n = data.n;

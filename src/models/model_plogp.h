@@ -112,6 +112,15 @@ struct PLogP {
     double g_rtt(std::size_t p, std::size_t k) const;
     /** Linear scatter or gather from root r, M bytes per process. */
     double sg_linear(int root, double M) const;
+    /** Linear scatter, the root's send overheads one after another (rank
+     *  order), each transfer after its own send:
+     *  max_k (sum_{j <= k} os_{r x_j}(M) + T_{r x_k}(M) - os_{r x_k}(M)). */
+    double scatter_positional(int root, double M) const;
+    /** Linear gather, the root's receive overheads one after another in
+     *  the order of arrival A_x = T_{x r}(M) - or_{r x}(M), each after its
+     *  message arrived: F_k = max(F_{k-1}, A_{y_k}) + or_{r y_k}(M), the
+     *  y_k by increasing A. */
+    double gather_queue(int root, double M) const;
 };
 
 /** The LogGP parameters of a pair from a message size on: a size

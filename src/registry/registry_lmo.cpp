@@ -29,6 +29,12 @@ ModelKind lmo_kind()
          [](L m, Q q) { return m.one2many(q.root, q.M); }},
         {"gather", Subject::Root, "linear gather time", "= many2one",
          [](L m, Q q) { return m.many2one(q.root, q.M); }},
+        {"scatter_positional", Subject::Root, "linear scatter time",
+         "variant: the k-th send's delay before the k-th transfer only",
+         [](L m, Q q) { return m.one2many_positional(q.root, q.M); }},
+        {"gather_queue", Subject::Root, "linear gather time",
+         "variant: the root's receive delays in turn, each after arrival",
+         [](L m, Q q) { return m.many2one_queue(q.root, q.M); }},
         {"CPM_Scatter_linear_opt", Subject::Root, "linear scatter time",
          "the model-based linear scatter",
          [](L m, Q q) {

@@ -164,3 +164,7 @@ EXTRA_DIST += tests/smpi/smpi_resume.sh
 # (smpi_plogp_segments.sh, seconds).
 TESTS += tests/smpi/smpi_plogp_segments.sh
 EXTRA_DIST += tests/smpi/smpi_plogp_segments.sh
+# LMO's named scatter/gather variants against the simulated linear scatter
+# and gather (smpi_coll_variants.sh, under a minute).
+TESTS += tests/smpi/smpi_coll_variants.sh
+EXTRA_DIST += tests/smpi/smpi_coll_variants.sh
