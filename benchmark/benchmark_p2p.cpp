@@ -20,11 +20,10 @@ namespace cpm::bench {
 
 namespace {
 
-/* Message buffers start on a page boundary (as NetPIPE's): where a
- * buffer starts within a page and a cache line otherwise depended on the
- * library's earlier allocations, and on a 2-core host with Open MPI's
- * single-copy (CMA) transport a 64 KiB roundtrip took 16 or 39 us from one
- * run to the next. Filled with zeros (touched), as a vector's. */
+/* Message buffers start on a page boundary, as NetPIPE's, so that where a
+ * buffer starts within a page and a cache line does not depend on the
+ * library's earlier allocations (doc/measurement.md). Filled with zeros
+ * (touched), as a vector's. */
 class PageBuffer {
 public:
     explicit PageBuffer(long size)
