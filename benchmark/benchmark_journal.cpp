@@ -248,7 +248,8 @@ std::string journal_key(const std::string &call, const Precision &p)
     return call + " precision " + std::to_string(p.min_reps) + " " +
            std::to_string(p.max_reps) + " " + hex(p.cl) + " " + hex(p.eps) +
            " " + std::to_string(p.warmup) + " " +
-           std::to_string(int(p.estimator));
+           std::to_string(int(p.estimator)) + " train " +
+           std::to_string(p.train);
 }
 
 JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)

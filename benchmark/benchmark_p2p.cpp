@@ -1,6 +1,7 @@
 #include "benchmark_p2p.h"
 
 #include "benchmark_journal.h"
+#include "benchmark_timing.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
@@ -8,12 +9,41 @@
 #include <array>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <new>
+#include <limits>
 #include <map>
 #include <string>
 
 namespace cpm::bench {
 
 namespace {
+
+/* Message buffers start on a page boundary, as NetPIPE's, so that where a
+ * buffer starts within a page and a cache line does not depend on the
+ * library's earlier allocations (doc/measurement.md). Filled with zeros
+ * (touched), as a vector's. */
+class PageBuffer {
+public:
+    explicit PageBuffer(long size)
+    {
+        std::size_t n = std::size_t(std::max<long>(size, 1));
+        void *p = nullptr;
+        if (posix_memalign(&p, kPage, n) != 0)
+            throw std::bad_alloc();
+        std::memset(p, 0, n);
+        p_.reset(static_cast<char *>(p));
+    }
+    char *data() { return p_.get(); }
+
+private:
+    static const std::size_t kPage = 4096;
+    struct Free {
+        void operator()(char *p) const { std::free(p); }
+    };
+    std::unique_ptr<char, Free> p_;
+};
 
 const int kDataTag = 7201;
 const int kStopTag = 7202;
@@ -24,7 +54,7 @@ const int kReadyTag = 7203;
  * until the stop message arrives. */
 void mirror(MPI_Comm comm, int initiator, long M1, long M2)
 {
-    std::vector<char> buf(std::max<long>({M1, M2, 1}));
+    PageBuffer buf(std::max<long>({M1, M2, 1}));
     CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, initiator, kReadyTag, comm));
     for (;;) {
         MPI_Status st;
@@ -52,38 +82,70 @@ void stop(MPI_Comm comm, int partner)
     CPM_MPI(MPI_Ssend(nullptr, 0, MPI_BYTE, partner, kStopTag, comm));
 }
 
-Result roundtrip(MPI_Comm comm, int partner, long M1, long M2,
-                 const Precision &prec)
+/* Single rounds made, at most, to size an auto train (Precision::train). */
+const int kTrainProbes = 8;
+
+/* Repeats `once` (one roundtrip, or one one-to-two round) under the
+ * stopping rule. Each repetition is a train of k rounds between two clock
+ * readings, and the sampler gets the train's time over k. k is
+ * precision.train, or for auto trains train_length() of the fastest of up
+ * to kTrainProbes single rounds made first (they stop as soon as one
+ * reaches the target: a round that long is timed alone; none is made where
+ * the clock costs nothing, as under SMPI). The warm-up repetitions are
+ * trains too. */
+template <class Once>
+Result sample_trains(const Precision &prec, long M, Once once)
 {
-    std::vector<char> buf(std::max<long>({M1, M2, 1}));
-    wait_ready(comm, partner);
+    int k = prec.train;
+    if (k == 0) {
+        double cost = wtime_cost();
+        double fastest = std::numeric_limits<double>::infinity();
+        for (int c = 0; cost > 0 && c < kTrainProbes; ++c) {
+            double t0 = MPI_Wtime();
+            once();
+            fastest = std::min(fastest, MPI_Wtime() - t0);
+            if (fastest >= kTrainClocks * cost)
+                break;
+        }
+        k = train_length(0, fastest, cost);
+    }
     Sampler s(prec);
     while (!s.done()) {
         double t0 = MPI_Wtime();
+        for (int q = 0; q < k; ++q)
+            once();
+        s.add((MPI_Wtime() - t0) / k);
+    }
+    Result r = s.result();
+    r.M = M;
+    r.wtick = MPI_Wtick();
+    return r;
+}
+
+Result roundtrip(MPI_Comm comm, int partner, long M1, long M2,
+                 const Precision &prec)
+{
+    PageBuffer buf(std::max<long>({M1, M2, 1}));
+    wait_ready(comm, partner);
+    Result r = sample_trains(prec, M1, [&] {
         CPM_MPI(MPI_Send(buf.data(), int(M1), MPI_BYTE, partner, kDataTag,
                          comm));
         CPM_MPI(MPI_Recv(buf.data(), int(M2), MPI_BYTE, partner, kDataTag,
                          comm, MPI_STATUS_IGNORE));
-        s.add(MPI_Wtime() - t0);
-    }
+    });
     stop(comm, partner);
-    Result r = s.result();
-    r.M = M1;
-    r.wtick = MPI_Wtick();
     return r;
 }
 
 /* Sends to `a` first, then to `b`. */
 Result one_to_two(MPI_Comm comm, int a, int b, long M, const Precision &prec)
 {
-    std::vector<char> out(std::max<long>(M, 1));
+    PageBuffer out(M);
     char in[2];
     wait_ready(comm, a);
     wait_ready(comm, b);
-    Sampler s(prec);
-    while (!s.done()) {
+    Result r = sample_trains(prec, M, [&] {
         MPI_Request req[4];
-        double t0 = MPI_Wtime();
         CPM_MPI(MPI_Irecv(&in[0], 0, MPI_BYTE, a, kDataTag, comm, &req[0]));
         CPM_MPI(MPI_Irecv(&in[1], 0, MPI_BYTE, b, kDataTag, comm, &req[1]));
         CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, a, kDataTag, comm,
@@ -91,13 +153,9 @@ Result one_to_two(MPI_Comm comm, int a, int b, long M, const Precision &prec)
         CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, b, kDataTag, comm,
                           &req[3]));
         CPM_MPI(MPI_Waitall(4, req, MPI_STATUSES_IGNORE));
-        s.add(MPI_Wtime() - t0);
-    }
+    });
     stop(comm, a);
     stop(comm, b);
-    Result r = s.result();
-    r.M = M;
-    r.wtick = MPI_Wtick();
     return r;
 }
 
@@ -220,7 +278,10 @@ std::vector<double> expected_triplets(const DurationHistory &h,
 
 namespace {
 
-/* Timed work of a result: its repetitions times their mean. */
+/* Timed work of a result: its repetitions times their mean. (With trains
+ * of roundtrips it is the train length times more; the length is not in
+ * the result and the history must be the same on every rank, so it is
+ * left out: the history only orders experiments.) */
 double work(const Result &r) { return r.reps * r.T; }
 
 /* Indices of triplets that together contain every pair of processes that

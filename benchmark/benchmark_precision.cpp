@@ -61,6 +61,10 @@ void Precision::validate() const
     if (warmup < 0)
         throw UsageError("warm-up repetitions must be at least 0, got " +
                          std::to_string(warmup));
+    if (train < 0 || train > kMaxTrain)
+        throw UsageError("train length must lie in 0.." +
+                         std::to_string(kMaxTrain) + " (0: auto), got " +
+                         std::to_string(train));
 }
 
 Sampler::Sampler(const Precision &p) : p_(p)

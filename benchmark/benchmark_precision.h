@@ -17,6 +17,9 @@
  * Where the estimator has no interval yet, the rule is met only by a
  * sample of equal times (to 1e-12 relative: a simulator's). Repetitions beyond Tukey's outer fences (3 IQR)
  * are counted as outliers in the result; they stay in the sample.
+ * A repetition of a point-to-point experiment may be a train of
+ * roundtrips timed as a whole (Precision::train); the sampler sees the
+ * train's time per roundtrip.
  */
 #ifndef CPM_BENCHMARK_PRECISION_H
 #define CPM_BENCHMARK_PRECISION_H
@@ -48,6 +51,10 @@ const char *estimator_name(Estimator e);
 /** The estimator of that name; throws cpm::UsageError listing the names. */
 Estimator parse_estimator(const std::string &name);
 
+/** The longest train of roundtrips one repetition may be
+ *  (Precision::train). */
+const int kMaxTrain = 1000;
+
 /** How precisely an experiment is measured. */
 struct Precision {
     int min_reps = 5;    /**< counted repetitions always made */
@@ -55,6 +62,13 @@ struct Precision {
     double cl = 0.95;    /**< confidence level, 0 < cl < 1 */
     double eps = 0.025;  /**< relative error of the estimate, 0 < eps < 1 */
     int warmup = 1;      /**< repetitions made first and not counted */
+    /** Roundtrips (or one-to-two rounds) per timed repetition: the clock
+     *  is read before and after a train of that many, back to back, and
+     *  the repetition's time is the train's time over its length.
+     *  1: each alone (CPM 1.0.1, MPIBlib); 0 (auto): per experiment, the
+     *  fewest whose time reaches 1000 clock readings (train_length() in
+     *  benchmark_timing.h). Point-to-point experiments only. */
+    int train = 0;
     Estimator estimator = Estimator::Median; /**< what T is */
 
     /** Throws cpm::UsageError naming the first invalid field. */

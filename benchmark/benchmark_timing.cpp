@@ -3,6 +3,7 @@
 #include "common_error.h"
 
 #include <algorithm>
+#include <cmath>
 #include <limits>
 
 namespace cpm::bench {
@@ -12,6 +13,32 @@ const int kSyncTag = 7101;
 const int kBarrierReps = 10;
 const int kPingPongs = 10;
 } // namespace
+
+double wtime_cost()
+{
+    static double cost = -1;
+    if (cost < 0) {
+        double best = std::numeric_limits<double>::infinity();
+        for (int k = 0; k < 100; ++k) {
+            double t0 = MPI_Wtime();
+            double t1 = MPI_Wtime();
+            best = std::min(best, t1 - t0);
+        }
+        // A clock that did not advance (a simulator's) costs nothing.
+        cost = best > 0 ? std::max(best, MPI_Wtick()) : 0.0;
+    }
+    return cost;
+}
+
+int train_length(int train, double single, double cost)
+{
+    if (train > 0)
+        return train;
+    if (!(cost > 0) || !(single > 0))
+        return 1;
+    double k = std::ceil(kTrainClocks * cost / single);
+    return int(std::min<double>(std::max(k, 1.0), kMaxTrain));
+}
 
 const char *timing_name(Timing t)
 {

@@ -14,9 +14,14 @@
  *           method, the sample with the shortest roundtrip), unless the
  *           MPI_WTIME_IS_GLOBAL attribute says that clocks are synchronised;
  *           the time is the latest finish minus the earliest start.
+ *
+ * Point-to-point experiments read the clock around a train of roundtrips
+ * (Precision::train): wtime_cost() and train_length() size the train.
  */
 #ifndef CPM_BENCHMARK_TIMING_H
 #define CPM_BENCHMARK_TIMING_H
+
+#include "benchmark_precision.h"
 
 #include <mpi.h>
 
@@ -28,6 +33,29 @@
  *  @{ */
 
 namespace cpm::bench {
+
+/** How many clock costs a train of roundtrips lasts at least (auto
+ *  trains): the clock's part in a repetition's time is then at most
+ *  1/kTrainClocks of it. */
+const double kTrainClocks = 1000;
+
+/**
+ * The cost of reading the clock on this process, in seconds: the smallest
+ * difference of two consecutive MPI_Wtime() readings out of 100, or
+ * MPI_Wtick() if larger. Measured at the first call, then remembered.
+ * 0 where no two readings differed (a simulator's clock with no
+ * computation time injected; a clock coarser than 100 readings).
+ */
+double wtime_cost();
+
+/**
+ * Roundtrips per repetition for Precision::train = train: train itself if
+ * positive (1: each roundtrip timed alone); for 0 (auto), the fewest whose
+ * time reaches kTrainClocks times the clock cost `cost`, given the time of
+ * one roundtrip `single` (s), between 1 and kMaxTrain; 1 if cost is 0 or
+ * single is not positive.
+ */
+int train_length(int train, double single, double cost);
 
 /** How the time of a collective experiment is taken. */
 enum class Timing { Max, Root, Global };

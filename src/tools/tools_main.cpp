@@ -49,7 +49,8 @@ std::vector<HeaderLine> run_lines(const RunInfo &info,
     prec << "min_reps=" << p.min_reps << " max_reps=" << p.max_reps
          << " cl=" << p.cl << " eps=" << p.eps
          << " estimator=" << estimator_name(p.estimator)
-         << " warmup=" << p.warmup;
+         << " warmup=" << p.warmup << " train="
+         << (p.train ? std::to_string(p.train) : std::string("auto"));
     lines.push_back({"precision", prec.str()});
     return lines;
 }

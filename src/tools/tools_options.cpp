@@ -32,6 +32,7 @@ enum LongOnly {
     kWarmup,
     kSegments,
     kHeatmap,
+    kTrain,
     kExtra = 2000 /**< kExtra + k: the caller's k-th extra option */
 };
 
@@ -70,6 +71,11 @@ const Spec kSpecs[] = {
      kOptMeasure},
     {kWarmup, "warmup", true, "I",
      "repetitions of each experiment made first, not counted (default: 1)",
+     kOptMeasure},
+    {kTrain, "train", true, "N",
+     "roundtrips timed as one repetition of a point-to-point experiment: "
+     "auto (enough for the clock's cost to be under 0.1%) or 1.." "1000 "
+     "(1: each alone, CPM 1.0.1) (default: auto)",
      kOptMeasure},
     {'t', "timing", true, "S", "timing method: max, root, global (default: max)",
      kOptTiming},
@@ -377,6 +383,12 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
             case kWarmup:
                 o.precision.warmup =
                     parse_int(arg, "option " + opt, 0, 1000000);
+                break;
+            case kTrain:
+                o.precision.train =
+                    std::string(arg) == "auto"
+                        ? 0
+                        : parse_int(arg, "option " + opt, 1, bench::kMaxTrain);
                 break;
             case 't':
                 o.timing = parse_timing(arg);

@@ -1,6 +1,6 @@
 /* p2p: roundtrips between all pairs of processes (or the given pairs) over
  * a range of message sizes. Prints one row per pair and size with the
- * one-way time, i.e. half the mean roundtrip. */
+ * one-way time, i.e. half the estimated roundtrip (doc/measurement.md). */
 #include "benchmark_output.h"
 #include "benchmark_p2p.h"
 #include "tools_main.h"
@@ -63,7 +63,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
         std::size_t rounds = schedule_pairs(n, pairs, opt.parallel).size();
         std::vector<HeaderLine> lines = {
             {"experiment", "roundtrip i <-> j, M bytes each way, timed on i"},
-            {"T", "one-way time = mean roundtrip / 2 (s); ci likewise halved"},
+            {"T", "one-way time = estimated roundtrip / 2 (s); ci likewise halved"},
             {"parallel", std::to_string(opt.parallel) + " (" +
                              std::to_string(rounds) + " rounds per size)"}};
         std::vector<HeaderLine> summary = summary_lines(halves, total);

@@ -6,9 +6,13 @@
 #   eval_local.sh OUT
 #
 # 1. p2p against NetPIPE (Debian netpipe-openmpi, NPopenmpi) on 2 local
-#    ranks at 1 B, 1 KiB, 64 KiB and 1 MiB: the two alternate, ROUNDS times
+#    ranks at 1 B, 1 KiB, 64 KiB and 1 MiB: they alternate, ROUNDS times
 #    per size (default 5), and the median of each is compared (one-way time:
-#    NetPIPE's time column is half its roundtrip, as p2p's T is).
+#    NetPIPE's time column is half its roundtrip, as p2p's T is). NetPIPE's
+#    time is the fastest of its trials, each a train of ping-pongs timed as
+#    a whole; p2p's (default) the median of trains of roundtrips timed as a
+#    whole (--train auto); p2p --train 1, CPM 1.0.1's single roundtrips, is
+#    run beside them for comparison. The p2p outputs are kept in OUT.
 # 2. The point-to-point models on NP local ranks for NP = 2 .. the number of
 #    cores (never more: an oversubscribed run measures the scheduler): each
 #    model built with its default sizes, p2p measured at 24 log-spaced sizes
@@ -52,12 +56,17 @@ median() { sort -g | awk '{v[NR]=$1} END {if (NR % 2) print v[(NR+1)/2]; else pr
 echo "eval_local: p2p beside NetPIPE, $rounds rounds" >&2
 l0=$(load)
 sizes="1 1024 65536 1048576"
+rm -f "$out/p2p-netpipe.out" "$out/p2p-train1-netpipe.out"
 for r in $(seq "$rounds"); do
     for s in $sizes; do
         (cd "$work" && "${mpirun[@]}" -np 2 NPopenmpi -l "$s" -u "$s" -p 0 -o "np.$s.$r" >/dev/null 2>&1)
         awk -v s="$s" '$1 == s {print $3}' "$work/np.$s.$r" >>"$work/np.$s"
         "${mpirun[@]}" -np 2 "$b/p2p" --pair 0,1 --sizes "$s" -o "$work/p2p.$s.$r" 2>/dev/null
         awk -v s="$s" '!/^#/ && $1 == s {print $4}' "$work/p2p.$s.$r" >>"$work/p2p.$s"
+        "${mpirun[@]}" -np 2 "$b/p2p" --pair 0,1 --sizes "$s" --train 1 -o "$work/one.$s.$r" 2>/dev/null
+        awk -v s="$s" '!/^#/ && $1 == s {print $4}' "$work/one.$s.$r" >>"$work/one.$s"
+        cat "$work/p2p.$s.$r" >>"$out/p2p-netpipe.out"
+        cat "$work/one.$s.$r" >>"$out/p2p-train1-netpipe.out"
     done
 done
 l1=$(load)
@@ -67,12 +76,13 @@ l1=$(load)
     echo
     echo "Load average (1 min): $l0 before, $l1 after."
     echo
-    echo "| size (B) | NetPIPE (us) | p2p (us) | p2p / NetPIPE |"
-    echo "|---:|---:|---:|---:|"
+    echo "| size (B) | NetPIPE (us) | p2p (us) | p2p / NetPIPE | p2p --train 1 (us) | --train 1 / NetPIPE |"
+    echo "|---:|---:|---:|---:|---:|---:|"
     for s in $sizes; do
         np=$(median <"$work/np.$s")
         cp=$(median <"$work/p2p.$s")
-        awk -v s="$s" -v a="$np" -v c="$cp" 'BEGIN {printf "| %d | %.3f | %.3f | %.3f |\n", s, a*1e6, c*1e6, c/a}'
+        c1=$(median <"$work/one.$s")
+        awk -v s="$s" -v a="$np" -v c="$cp" -v d="$c1" 'BEGIN {printf "| %d | %.3f | %.3f | %.3f | %.3f | %.3f |\n", s, a*1e6, c*1e6, c/a, d*1e6, d/a}'
     done
 } >>"$report"
 

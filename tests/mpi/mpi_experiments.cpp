@@ -74,6 +74,36 @@ TEST(Roundtrips, GivenPairsAndAsymmetricSizes)
         expect_valid(r, 100000, quick());
 }
 
+// Trains of roundtrips (Precision::train): each length, auto included,
+// gives valid results for both experiments; a real clock costs something
+// and wtime_cost() remembers its first measurement.
+TEST(Roundtrips, TrainLengths)
+{
+    double cost = wtime_cost();
+    EXPECT_GT(cost, 0.0);
+    EXPECT_LT(cost, 1e-3);
+    EXPECT_EQ(wtime_cost(), cost);
+    int n = world_size();
+    for (int train : {1, 7, 0}) {
+        Precision p = quick();
+        p.train = train;
+        for (long M : {1L, 65536L}) {
+            std::vector<Result> res = measure_roundtrips(
+                MPI_COMM_WORLD, all_pairs(n), M, M, true, p);
+            for (const Result &r : res)
+                expect_valid(r, M, p);
+        }
+        if (n >= 3) {
+            TripletResults t = measure_triplets(
+                MPI_COMM_WORLD, all_triplets(n), 1024, true, true, p);
+            for (const Result &r : t.one_to_two)
+                expect_valid(r, 1024, p);
+            for (const Result &r : t.one_to_one)
+                expect_valid(r, 1024, p);
+        }
+    }
+}
+
 TEST(Roundtrips, BadPairIsAnErrorOnEveryRank)
 {
     int n = world_size();

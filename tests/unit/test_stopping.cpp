@@ -1,10 +1,12 @@
 // The stopping rule and the statistics it rests on, on synthetic samples.
 #include "benchmark_precision.h"
+#include "benchmark_timing.h"
 #include "common_error.h"
 #include "stats_ci.h"
 #include "stats_robust.h"
 
 #include <cmath>
+#include <limits>
 #include <gtest/gtest.h>
 #include <vector>
 
@@ -114,6 +116,35 @@ TEST(Precision, RejectsBadValues)
     EXPECT_THROW(precision(5, 10, 0.0, 0.025).validate(), cpm::UsageError);
     EXPECT_THROW(precision(5, 10, 0.95, 0.0).validate(), cpm::UsageError);
     EXPECT_THROW(precision(5, 10, 0.95, 1.0).validate(), cpm::UsageError);
+    Precision t;
+    t.train = -1;
+    EXPECT_THROW(t.validate(), cpm::UsageError);
+    t.train = cpm::bench::kMaxTrain + 1;
+    EXPECT_THROW(t.validate(), cpm::UsageError);
+    t.train = cpm::bench::kMaxTrain;
+    EXPECT_NO_THROW(t.validate());
+}
+
+// Trains of roundtrips: a fixed length is kept; auto is the fewest
+// roundtrips lasting kTrainClocks (1000) clock costs, within 1..kMaxTrain.
+TEST(TrainLength, FixedAutoAndBounds)
+{
+    using cpm::bench::train_length;
+    EXPECT_EQ(train_length(1, 1e-7, 3e-8), 1);
+    EXPECT_EQ(train_length(7, 1e-7, 3e-8), 7);
+    // 1000 x 30 ns = 30 us: 0.36 us roundtrips -> ceil(83.3) = 84
+    EXPECT_EQ(train_length(0, 0.36e-6, 30e-9), 84);
+    // exactly the target: one train of 30 roundtrips of 1 us
+    EXPECT_EQ(train_length(0, 1e-6, 30e-9), 30);
+    // a roundtrip longer than the target is timed alone
+    EXPECT_EQ(train_length(0, 40e-6, 30e-9), 1);
+    // a clock that costs nothing (SMPI), or no roundtrip time: alone
+    EXPECT_EQ(train_length(0, 1e-7, 0.0), 1);
+    EXPECT_EQ(train_length(0, 0.0, 30e-9), 1);
+    EXPECT_EQ(train_length(0, std::numeric_limits<double>::infinity(), 3e-8),
+              1);
+    // never longer than kMaxTrain
+    EXPECT_EQ(train_length(0, 1e-12, 30e-9), cpm::bench::kMaxTrain);
 }
 
 // Median interval by order statistics: for n = 10 at 0.95, l = 2
