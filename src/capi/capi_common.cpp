@@ -38,8 +38,10 @@ bench::Precision precision_of(const MPIB_precision &p)
     q.max_reps = p.max_reps;
     q.cl = p.cl;
     q.eps = p.eps;
-    // MPIB_precision is CPM 1.0.1's: the mean and its Student-t interval.
+    // MPIB_precision is CPM 1.0.1's: the mean and its Student-t interval,
+    // of single timed roundtrips (no trains).
     q.estimator = bench::Estimator::Mean;
+    q.train = 1;
     return q;
 }
 
