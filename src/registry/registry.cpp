@@ -246,12 +246,12 @@ std::vector<Prediction> predict_intervals(const ModelKind &kind,
                         : u    ? up[q] - T
                         : w    ? T - down[q]
                                : 0.0;
-            sum[q] += dp * dp;
+            sum[q] = std::hypot(sum[q], dp); // sqrt(sum dp^2), no overflow
         }
     }
     for (std::size_t q = 0; q < queries.size(); ++q) {
         double T = out[q].T;
-        double H = std::sqrt(sum[q]);
+        double H = sum[q];
         out[q].lo = std::isfinite(T) ? T - H : nan;
         out[q].hi = std::isfinite(T) ? T + H : nan;
     }
