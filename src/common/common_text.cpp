@@ -55,33 +55,9 @@ std::vector<std::string> split_words(const std::string &text)
     return words;
 }
 
-namespace {
-
-/* text with every byte outside printable ASCII as \xHH: the one place
- * where the errors of every reader (whose messages quote input words and
- * file names) become safe to print on a terminal. A backslash is kept, so
- * that text already quoted by cpm::quoted is unchanged. */
-std::string printable(const std::string &text)
-{
-    std::string s;
-    for (char ch : text) {
-        unsigned char c = static_cast<unsigned char>(ch);
-        if (c >= 0x20 && c < 0x7f) {
-            s += ch;
-        } else {
-            char buf[8];
-            std::snprintf(buf, sizeof buf, "\\x%02x", c);
-            s += buf;
-        }
-    }
-    return s;
-}
-
-} // namespace
-
 void fail_at(const std::string &name, int line, const std::string &what)
 {
-    throw UsageError(printable(at_line(name, line, what)));
+    throw UsageError(at_line(name, line, what)); // bytes escaped by Error
 }
 
 namespace {

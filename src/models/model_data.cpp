@@ -194,16 +194,19 @@ public:
     /* The rest of a line after its first `skip` words. */
     static std::string rest(const std::string &text, int skip)
     {
+        // the blanks of split_words (isspace), so that the words skipped
+        // are the words counted, and a saved value reads back the same
+        const std::string blank = " \t\r\v\f";
         std::size_t pos = 0;
         for (int k = 0; k < skip; ++k) {
-            pos = text.find_first_not_of(" \t", pos);
-            pos = text.find_first_of(" \t", pos);
+            pos = text.find_first_not_of(blank, pos);
+            pos = text.find_first_of(blank, pos);
             if (pos == std::string::npos)
                 return "";
         }
-        pos = text.find_first_not_of(" \t", pos);
+        pos = text.find_first_not_of(blank, pos);
         std::string s = pos == std::string::npos ? "" : text.substr(pos);
-        while (!s.empty() && (s.back() == '\r' || s.back() == ' '))
+        while (!s.empty() && blank.find(s.back()) != std::string::npos)
             s.pop_back();
         return s;
     }

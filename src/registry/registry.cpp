@@ -63,7 +63,8 @@ const ModelKind &find_model(const std::string &name)
             return k;
         names += (names.empty() ? "" : ", ") + std::string(k.name);
     }
-    throw UsageError("unknown model '" + name + "' (valid: " + names + ")");
+    throw UsageError("unknown model " + quoted(name) + " (valid: " + names +
+                     ")");
 }
 
 const Operation &find_operation(const ModelKind &kind, const std::string &op)
@@ -75,8 +76,8 @@ const Operation &find_operation(const ModelKind &kind, const std::string &op)
         names += (names.empty() ? "" : ", ") + std::string(o.name);
     }
     throw UsageError("the " + std::string(kind.name) +
-                     " model does not predict '" + op + "' (valid: " + names +
-                     ")");
+                     " model does not predict " + quoted(op) + " (valid: " +
+                     names + ")");
 }
 
 std::vector<BuildOption> build_options()
