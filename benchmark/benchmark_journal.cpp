@@ -17,6 +17,9 @@
 #include <fstream>
 #include <sys/stat.h>
 #include <unistd.h>
+#ifdef SMPI_H
+#include <simgrid/actor.h>
+#endif
 
 namespace cpm::bench {
 
@@ -27,6 +30,7 @@ const char kMagic[] = "cpm-journal 1";
 struct Entry {
     std::string hash;
     std::vector<Result> results;
+    std::vector<double> ends; // each rank's MPI_Wtime at the end of the call
 };
 
 /* Per process (per rank under SMPI, whose programs' globals are
@@ -47,6 +51,65 @@ struct State {
 };
 
 State g;
+
+ConvergenceTally g_tally;
+
+/* The processes of result x of the call whose key is text (the key
+ * formats of the measure functions: benchmark_p2p.cpp, benchmark_ring.cpp,
+ * benchmark_collective.cpp); empty: all, or not known. */
+std::vector<int> ranks_of(const std::string &text, std::size_t x,
+                          std::string &call)
+{
+    std::string t = text.substr(0, text.find(" precision "));
+    std::vector<std::string> w = split_words(t);
+    call = w.empty() ? "" : w[0];
+    auto ints = [](const std::string &s) { // "i,j,k" -> {i, j, k}
+        std::vector<int> v;
+        std::size_t a = 0;
+        while (a <= s.size()) {
+            std::size_t b = s.find(',', a);
+            if (b == std::string::npos)
+                b = s.size();
+            v.push_back(std::atoi(s.substr(a, b - a).c_str()));
+            a = b + 1;
+        }
+        return v;
+    };
+    std::vector<std::string> groups; // the words with commas, in order
+    for (const std::string &word : w)
+        if (word.find(',') != std::string::npos)
+            groups.push_back(word);
+    if (call == "roundtrips" && x < groups.size())
+        return ints(groups[x]); // one result per pair
+    if (call == "triplets" && !groups.empty()) {
+        // 3 one-to-two results per triplet, then 6 one-to-one
+        std::size_t nt = groups.size();
+        std::size_t k = x < 3 * nt ? x / 3 : (x - 3 * nt) / 6;
+        return k < nt ? ints(groups[k]) : std::vector<int>();
+    }
+    if (call == "ring" && w.size() > 4) // ring TAU M TIMING R...
+        return ints([&] {
+            std::string s;
+            for (std::size_t k = 4; k < w.size(); ++k)
+                s += (s.empty() ? "" : ",") + w[k];
+            return s;
+        }());
+    if (call == "send-overhead" && w.size() > 2) // send-overhead A B M
+        return ints(w[1] + "," + w[2]);
+    return {};
+}
+
+void tally(const std::string &text, const std::vector<Result> &r)
+{
+    g_tally.experiments += long(r.size());
+    for (std::size_t x = 0; x < r.size(); ++x)
+        if (!r[x].converged) {
+            UnconvergedExperiment u;
+            u.ranks = ranks_of(text, x, u.call);
+            u.M = r[x].M;
+            g_tally.unconverged.push_back(u);
+        }
+}
 
 std::string hash_of(const std::string &key)
 {
@@ -100,6 +163,7 @@ off_t read_journal(const std::string &path, std::vector<Entry> &entries)
     pos += off_t(line.size()) + 1;
     good = pos;
     std::vector<Result> pending;
+    std::vector<double> ends;
     while (r.next(line)) {
         bool complete = !in.eof(); // a last line without '\n' is cut short
         pos += off_t(line.size()) + 1;
@@ -120,6 +184,9 @@ off_t read_journal(const std::string &path, std::vector<Entry> &entries)
             x.converged = r.integer(w[6], "converged", 0, 1) == 1;
             x.outliers = int(r.integer(w[7], "outliers", 0, 0x7fffffff));
             pending.push_back(x);
+        } else if (w[0] == "t" && w.size() >= 2 && ends.empty()) {
+            for (std::size_t k = 1; k < w.size(); ++k)
+                ends.push_back(r.real(w[k], "end time"));
         } else if (w[0] == "e" && w.size() == 4) {
             long k = r.integer(w[1], "entry number", 0);
             if (k != long(entries.size()))
@@ -133,8 +200,9 @@ off_t read_journal(const std::string &path, std::vector<Entry> &entries)
             if (w[2].size() != 16 ||
                 w[2].find_first_not_of("0123456789abcdef") != std::string::npos)
                 r.fail("bad key " + quoted(w[2]));
-            entries.push_back({w[2], pending});
+            entries.push_back({w[2], pending, ends});
             pending.clear();
+            ends.clear();
             good = pos;
         } else {
             r.fail("bad line " + quoted(line));
@@ -252,7 +320,33 @@ std::string journal_key(const std::string &call, const Precision &p)
            std::to_string(p.train);
 }
 
+/* Every rank's MPI_Wtime at the end of a journalled call, gathered on
+ * rank 0 (into ends if not null). A replayed call makes the same gather
+ * after setting the clock (SMPI), so that both leave the clocks alike. */
+static void end_gather(std::vector<double> *ends)
+{
+    double now = MPI_Wtime();
+    int size = 1;
+    CPM_MPI(MPI_Comm_size(g.comm, &size));
+    std::vector<double> all(g.rank == 0 ? std::size_t(size) : 1);
+    CPM_MPI(MPI_Gather(&now, 1, MPI_DOUBLE, all.data(), 1, MPI_DOUBLE, 0,
+                       g.comm));
+    if (ends)
+        *ends = all;
+}
+
+void convergence_reset()
+{
+    g_tally = ConvergenceTally();
+}
+
+const ConvergenceTally &convergence_tally()
+{
+    return g_tally;
+}
+
 JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
+    : text_(key)
 {
     if (!g.open)
         return;
@@ -265,17 +359,19 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
     if (g.next >= g.recorded_count)
         return; // measured and appended
     // 1: replayed, 2: recorded by another call
-    long head[2] = {0, 0};
-    std::vector<double> packed;
+    long head[3] = {0, 0, 0};
+    std::vector<double> packed, ends;
     if (g.rank == 0) {
         const Entry &e = g.recorded[std::size_t(g.next)];
         head[0] = e.hash == key_ ? 1 : 2;
         head[1] = long(e.results.size());
+        head[2] = long(e.ends.size());
         packed.resize(e.results.size() * kResultDoubles);
         for (std::size_t k = 0; k < e.results.size(); ++k)
             pack_result(e.results[k], &packed[k * kResultDoubles]);
+        ends = e.ends;
     }
-    CPM_MPI(MPI_Bcast(head, 2, MPI_LONG, 0, g.comm));
+    CPM_MPI(MPI_Bcast(head, 3, MPI_LONG, 0, g.comm));
     if (head[0] == 2) {
         UsageError e("journal " + quoted(g.path) + ": entry " +
                      std::to_string(g.next) +
@@ -290,15 +386,30 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
                       g.comm));
     for (long k = 0; k < head[1]; ++k)
         results_.push_back(unpack_result(&packed[std::size_t(k) * kResultDoubles]));
+    ends.resize(std::size_t(head[2]));
+    CPM_MPI(MPI_Bcast(ends.data(), int(ends.size()), MPI_DOUBLE, 0, g.comm));
+#ifdef SMPI_H
+    // On a simulated platform, the clock as the recorded call left it: the
+    // calls that follow then read the same absolute simulated times as in
+    // the interrupted build, and measure the same times to the last bit.
+    if (std::size_t(g.rank) < ends.size() && ends[std::size_t(g.rank)] > MPI_Wtime())
+        sg_actor_sleep_until(ends[std::size_t(g.rank)]);
+#endif
+    end_gather(nullptr);
     replayed_ = true;
+    tally(text_, results_);
     ++g.next;
     ++g.replayed;
 }
 
 std::vector<Result> JournalEntry::record(const std::vector<Result> &r)
 {
+    if (!replayed_)
+        tally(text_, r);
     if (!on_ || replayed_)
         return r;
+    std::vector<double> ends;
+    end_gather(&ends);
     if (g.rank == 0) {
         std::string text;
         for (const Result &x : r)
@@ -306,6 +417,10 @@ std::vector<Result> JournalEntry::record(const std::vector<Result> &r)
                     hex(x.wtick) + " " + std::to_string(x.reps) + " " +
                     hex(x.ci) + " " + (x.converged ? "1" : "0") + " " +
                     std::to_string(x.outliers) + "\n";
+        text += "t";
+        for (double t : ends)
+            text += " " + hex(t);
+        text += "\n";
         text += "e " + std::to_string(g.next) + " " + key_ + " " +
                 std::to_string(r.size()) + "\n";
         write_all(g.fd, text, g.path);

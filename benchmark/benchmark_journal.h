@@ -15,7 +15,15 @@
  * other ranks by broadcast. Because a builder's decisions depend only on
  * the results, a build resumed from the journal of an interrupted one
  * makes the same calls in the same order and ends with the same model.
+ * Each entry also records every rank's MPI_Wtime at the end of the call;
+ * under SimGrid SMPI a replayed call sets each rank's simulated clock to
+ * it, so that the calls after the replay read the same absolute simulated
+ * times as in the interrupted build.
  * The format is in doc/formats.md ("Measurement journal").
+ *
+ * Every measure call (journal or not) also counts its results in the
+ * convergence tally, which names the experiments that did not converge
+ * (convergence_tally()): a build records the parameters resting on them.
  */
 #ifndef CPM_BENCHMARK_JOURNAL_H
 #define CPM_BENCHMARK_JOURNAL_H
@@ -77,8 +85,31 @@ public:
 private:
     bool on_ = false, replayed_ = false;
     std::string key_;
+    std::string text_; // the key's text, for the convergence tally
     std::vector<Result> results_;
 };
+
+/** An experiment (one Result) that did not converge within its precision
+ *  (Result::converged false). */
+struct UnconvergedExperiment {
+    std::string call;       /**< the measure call: roundtrips, triplets,
+                                 ring, send-overhead, collective */
+    std::vector<int> ranks; /**< the processes it involved; empty: every
+                                 process of the communicator */
+    long M = 0;             /**< its message size (bytes) */
+};
+
+/** The experiments of the measure calls since convergence_reset(),
+ *  measured or replayed, with or without a journal (rank 0's view). */
+struct ConvergenceTally {
+    long experiments = 0; /**< results returned */
+    std::vector<UnconvergedExperiment> unconverged; /**< in call order */
+};
+
+/** Starts a new tally (at the start of a build). */
+void convergence_reset();
+/** The tally since the last convergence_reset(). */
+const ConvergenceTally &convergence_tally();
 
 /** The key text of a call: its name and parameters in a canonical form
  *  (helpers for the measure functions). */

@@ -173,3 +173,6 @@ tests/layers.env: Makefile
 	echo "INC_REGISTRY='$(INC_REGISTRY)'"; \
 	echo "INC_TOOLS='$(INC_TOOLS)'"; \
 	} > $@.tmp && mv $@.tmp $@
+
+# Fuzz targets and the sanitizer build (make fuzz, make check-sanitize).
+include $(srcdir)/tests/fuzz/local.mk

@@ -18,14 +18,36 @@
 
 namespace cpm {
 
-/** A failure with a one-line, user-readable message. */
+/** text with every byte outside printable ASCII as \\xHH (a backslash is
+ *  kept, so text quoted by cpm::quoted is unchanged): what every Error
+ *  does to its message, the one place where input bytes quoted in an
+ *  error (a file's words, names) become safe to print on a terminal. */
+inline std::string printable(const std::string &text)
+{
+    std::string s;
+    for (char ch : text) {
+        unsigned char c = static_cast<unsigned char>(ch);
+        if (c >= 0x20 && c < 0x7f) {
+            s += ch;
+        } else {
+            const char *hex = "0123456789abcdef";
+            s += "\\x";
+            s += hex[c >> 4];
+            s += hex[c & 15];
+        }
+    }
+    return s;
+}
+
+/** A failure with a one-line, user-readable message (made printable). */
 class Error : public std::runtime_error {
 public:
     /** An error with a message only. */
-    explicit Error(const std::string &what) : std::runtime_error(what) {}
+    explicit Error(const std::string &what)
+        : std::runtime_error(printable(what)) {}
     /** An error raised at a source location (see CPM_THROW). */
     Error(const std::string &what, const char *file, int line)
-        : std::runtime_error(what), file_(file), line_(line) {}
+        : std::runtime_error(printable(what)), file_(file), line_(line) {}
     /** Source file that raised the error (empty if not recorded). */
     const std::string &file() const { return file_; }
     /** Source line that raised the error (0 if not recorded). */

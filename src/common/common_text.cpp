@@ -57,7 +57,7 @@ std::vector<std::string> split_words(const std::string &text)
 
 void fail_at(const std::string &name, int line, const std::string &what)
 {
-    throw UsageError(at_line(name, line, what));
+    throw UsageError(at_line(name, line, what)); // bytes escaped by Error
 }
 
 namespace {

@@ -10,8 +10,7 @@ namespace cpm::kernels::text {
 
 void fail(const std::string &name, int line, const std::string &what)
 {
-    throw UsageError(line > 0 ? name + ":" + std::to_string(line) + ": " + what
-                              : name + ": " + what);
+    cpm::fail_at(name, line, what); // "NAME:LINE: what", bytes escaped
 }
 
 bool next_words(std::istream &in, const std::string &name, int &line,

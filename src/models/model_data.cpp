@@ -194,16 +194,19 @@ public:
     /* The rest of a line after its first `skip` words. */
     static std::string rest(const std::string &text, int skip)
     {
+        // the blanks of split_words (isspace), so that the words skipped
+        // are the words counted, and a saved value reads back the same
+        const std::string blank = " \t\r\v\f";
         std::size_t pos = 0;
         for (int k = 0; k < skip; ++k) {
-            pos = text.find_first_not_of(" \t", pos);
-            pos = text.find_first_of(" \t", pos);
+            pos = text.find_first_not_of(blank, pos);
+            pos = text.find_first_of(blank, pos);
             if (pos == std::string::npos)
                 return "";
         }
-        pos = text.find_first_not_of(" \t", pos);
+        pos = text.find_first_not_of(blank, pos);
         std::string s = pos == std::string::npos ? "" : text.substr(pos);
-        while (!s.empty() && (s.back() == '\r' || s.back() == ' '))
+        while (!s.empty() && blank.find(s.back()) != std::string::npos)
             s.pop_back();
         return s;
     }
@@ -417,6 +420,45 @@ ModelData read_text(std::istream &in, const std::string &filename,
     return d;
 }
 
+std::string parameters_resting_on(const ModelData &d,
+                                  const std::vector<std::vector<int>> &experiments)
+{
+    auto rests = [&](const Record &r) {
+        std::size_t k = std::min<std::size_t>(r.index.size(), 2); // i, j
+        for (const std::vector<int> &e : experiments) {
+            bool all = true;
+            for (std::size_t x = 0; x < k && !e.empty(); ++x)
+                all = all && std::find(e.begin(), e.end(), r.index[x]) != e.end();
+            if (all)
+                return true;
+        }
+        return false;
+    };
+    std::vector<Record> sorted = d.records;
+    std::stable_sort(sorted.begin(), sorted.end(),
+                     [](const Record &a, const Record &b) {
+                         return a.index < b.index;
+                     });
+    std::string out;
+    std::set<std::string> named;
+    // in the file's order: by key as the records come, then by index
+    std::vector<std::string> keys;
+    for (const Record &r : d.records)
+        if (std::find(keys.begin(), keys.end(), r.key) == keys.end())
+            keys.push_back(r.key);
+    for (const std::string &key : keys)
+        for (const Record &r : sorted) {
+            if (r.key != key || !rests(r))
+                continue;
+            std::string name = r.key;
+            for (std::size_t x = 0; x < r.index.size() && x < 2; ++x)
+                name += " " + std::to_string(r.index[x]);
+            if (named.insert(name).second)
+                out += (out.empty() ? "" : ", ") + name;
+        }
+    return out;
+}
+
 void write_json(std::ostream &out, const ModelData &d,
                 const std::vector<RecordSpec> &schema)
 {
@@ -472,7 +514,10 @@ void write_json(std::ostream &out, const ModelData &d,
         }
     }
     j["parameters"] = params;
-    out << j.dump(2) << "\n";
+    // Text from the file (processor names, measured fields) may hold bytes
+    // that are not UTF-8: written as U+FFFD, not refused at the last step.
+    out << j.dump(2, ' ', false, ordered_json::error_handler_t::replace)
+        << "\n";
 }
 
 } // namespace cpm::models

@@ -126,6 +126,18 @@ ModelData read_text(std::istream &in, const std::string &filename,
  *  throws cpm::UsageError like read_text. */
 std::string peek_model(std::istream &in, const std::string &filename);
 
+/** The parameters of d that rest on the given experiments, each named by
+ *  its processes (an empty list: every process): a record indexed by
+ *  processors (i, or i and j) rests on an experiment that involved all
+ *  of them, an unindexed record on any experiment. Names "KEY I J" (the
+ *  message size of a size-indexed record left out), each once, in the
+ *  order of the keys in d, then by index, separated by ", "; empty if
+ *  none. For the provenance line
+ *  `measured unconverged` of a build whose experiments did not all
+ *  converge (doc/formats.md). */
+std::string parameters_resting_on(const ModelData &d,
+                                  const std::vector<std::vector<int>> &experiments);
+
 /** Writes data as one JSON object (keys in doc/formats.md). */
 void write_json(std::ostream &out, const ModelData &data,
                 const std::vector<RecordSpec> &schema);

@@ -63,7 +63,8 @@ const ModelKind &find_model(const std::string &name)
             return k;
         names += (names.empty() ? "" : ", ") + std::string(k.name);
     }
-    throw UsageError("unknown model '" + name + "' (valid: " + names + ")");
+    throw UsageError("unknown model " + quoted(name) + " (valid: " + names +
+                     ")");
 }
 
 const Operation &find_operation(const ModelKind &kind, const std::string &op)
@@ -75,8 +76,8 @@ const Operation &find_operation(const ModelKind &kind, const std::string &op)
         names += (names.empty() ? "" : ", ") + std::string(o.name);
     }
     throw UsageError("the " + std::string(kind.name) +
-                     " model does not predict '" + op + "' (valid: " + names +
-                     ")");
+                     " model does not predict " + quoted(op) + " (valid: " +
+                     names + ")");
 }
 
 std::vector<BuildOption> build_options()
@@ -246,12 +247,12 @@ std::vector<Prediction> predict_intervals(const ModelKind &kind,
                         : u    ? up[q] - T
                         : w    ? T - down[q]
                                : 0.0;
-            sum[q] += dp * dp;
+            sum[q] = std::hypot(sum[q], dp); // sqrt(sum dp^2), no overflow
         }
     }
     for (std::size_t q = 0; q < queries.size(); ++q) {
         double T = out[q].T;
-        double H = std::sqrt(sum[q]);
+        double H = sum[q];
         out[q].lo = std::isfinite(T) ? T - H : nan;
         out[q].hi = std::isfinite(T) ? T + H : nan;
     }

@@ -532,6 +532,28 @@ int run_heatmap(const ToolOptions &opt, const std::string &command)
     return 0;
 }
 
+/* The experiments of the build that did not converge within the
+ * precision (bench::convergence_tally): "K of N experiments did not
+ * converge", recorded with the parameters resting on them as the model
+ * file's `measured unconverged` line; "" if all converged. */
+std::string unconverged_note(ModelHandle &model)
+{
+    const bench::ConvergenceTally &t = bench::convergence_tally();
+    if (t.unconverged.empty())
+        return "";
+    std::vector<std::vector<int>> ranks;
+    for (const bench::UnconvergedExperiment &u : t.unconverged)
+        ranks.push_back(u.ranks);
+    std::string what = std::to_string(t.unconverged.size()) + " of " +
+                       std::to_string(t.experiments) +
+                       " experiments did not converge";
+    std::string params = models::parameters_resting_on(model.data(), ranks);
+    model.notes["unconverged"] =
+        what + "; parameters resting on them: " +
+        (params.empty() ? std::string("none") : params);
+    return what;
+}
+
 /* Under mpirun: measure, build, and write on rank 0. */
 void build(const ToolOptions &opt, MPI_Comm comm)
 {
@@ -577,6 +599,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
             std::cerr << "model: " << line << std::endl;
         };
     std::unique_ptr<ModelHandle> model;
+    std::string unconverged;
     long recorded = journal.empty() ? 0 : journal_open(comm, journal, opt.command);
     if (recorded > 0 && rank == 0)
         std::cerr << "model: resuming from " << journal << ": " << recorded
@@ -585,6 +608,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     // every rank; agree() turns it into a clean exit everywhere.
     CPM_MPI(MPI_Barrier(comm));
     double t0 = MPI_Wtime();
+    bench::convergence_reset();
     agree(comm, [&] { model = kind->build(comm, bo, settings); });
     CPM_MPI(MPI_Barrier(comm));
     if (rank == 0) {
@@ -596,6 +620,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
             model->notes["resumed"] = quoted(journal, 4096) + " (" +
                                       std::to_string(recorded) +
                                       " measurements replayed)";
+        unconverged = unconverged_note(*model);
     }
     agree(comm, [&] {
         if (rank != 0)
@@ -606,6 +631,13 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         out->commit();
     });
     journal_close(true); // the model is saved: the journal has served
+    if (rank == 0 && !unconverged.empty())
+        std::cerr << "model: " << unconverged
+                  << (opt.estimate.empty() && !opt.json
+                          ? " (the model file's 'measured unconverged' names "
+                            "the parameters resting on them)"
+                          : "")
+                  << std::endl;
 }
 
 /* The models' own options and operations, one line each: NAME padded to

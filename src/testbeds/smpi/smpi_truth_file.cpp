@@ -99,6 +99,36 @@ std::string pair_text(int i, int j)
     return std::to_string(i) + " " + std::to_string(j);
 }
 
+/* Every one-way time up to 1 GiB (the largest message CPM sends) is a
+ * finite number: finite values whose products or quotients are not (a
+ * delay of 1e308 s per byte, a bandwidth of 1e-320 bytes/s) are refused.
+ * A time is linear in m within a segment, so its ends are enough. */
+void check_finite_times(const Truth &t, const std::string &name)
+{
+    const long top = 1L << 30;
+    std::vector<long> sizes{0, top};
+    for (std::size_t s = 0; s < t.segments.size(); ++s) {
+        long from = t.segments[s].from;
+        if (from > 0 && from <= top)
+            sizes.insert(sizes.end(), {from - 1, from});
+    }
+    if (t.rendezvous > 0 && t.rendezvous <= top)
+        sizes.insert(sizes.end(), {t.rendezvous - 1, t.rendezvous});
+    for (int i = 0; i < t.size(); ++i)
+        for (int j = 0; j < t.size(); ++j)
+            for (long m : sizes) {
+                if (i == j)
+                    continue;
+                double T = t.one_way(i, j, m);
+                if (!std::isfinite(T))
+                    fail_at(name, 0,
+                            "the one-way time " + std::to_string(i) + " -> " +
+                                std::to_string(j) + " of " +
+                                std::to_string(m) + " bytes is not finite: "
+                                "a delay or bandwidth out of scale");
+            }
+}
+
 } // namespace
 
 Truth read_truth(std::istream &in, const std::string &name)
@@ -282,13 +312,14 @@ Truth read_truth(std::istream &in, const std::string &name)
                        " " + std::to_string(sg) + " missing");
     if (t.is_switch() && links_read == 0) {
         t.derive_switch_links(); // the link lines left out
-        return t;
+    } else {
+        for (int i = 0; i < n; ++i)
+            for (int j = i + 1; j < n; ++j)
+                if (!link_seen[i][j])
+                    r.fail("incomplete truth file: link " + pair_text(i, j) +
+                           " missing");
     }
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j)
-            if (!link_seen[i][j])
-                r.fail("incomplete truth file: link " + pair_text(i, j) +
-                       " missing");
+    check_finite_times(t, name);
     return t;
 }
 
