@@ -25,7 +25,10 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 "$b/cpm-smpi-platform" -n 16 -s 1 --one-delay -o "$tmp/p" || exit 1
+# The evaluation's explicit sizes (cpm-validate's defaults before it took
+# the model tool's own): the bounds below were set with them.
 "$b/cpm-validate" -o "$tmp/v" --no-plots --tools "$b/smpi" --offline-model "$b/model" \
+    --build "-s 32768 -m 1048576" --plogp "--sizes 1,1024,8192,65536,262144,1048576" \
     -- "$b/cpm-smpirun" "$tmp/p" -np 16 || { echo "$name: cpm-validate failed"; exit 1; }
 cat "$tmp/v/summary.md"
 
