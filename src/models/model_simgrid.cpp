@@ -109,6 +109,22 @@ void rendezvous_note(SimgridExport &e, long rendezvous)
                           " bytes: no os and no or from there on");
 }
 
+/* The fits' starting factors: per segment, the median over pairs of the
+ * ratio of a pair's value to its first segment's (pairs with a value
+ * <= 0 there left out; 1 if none is left). */
+std::vector<double> start_factors(const std::vector<std::vector<double>> &y)
+{
+    std::vector<double> F(y.size(), 1.0);
+    for (std::size_t s = 1; s < y.size(); ++s) {
+        std::vector<double> r;
+        for (std::size_t p = 0; p < y[0].size(); ++p)
+            if (y[0][p] > 0)
+                r.push_back(y[s][p] / y[0][p]);
+        F[s] = r.empty() ? 1.0 : median(r);
+    }
+    return F;
+}
+
 /* The fit of the Hockney export: values y[s][p] of every segment s and
  * pair p (in all_pairs order) as
  *
@@ -249,18 +265,7 @@ SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
             ya[s].push_back(a - 16 * b);
             yb[s].push_back(b);
         }
-    // Start from the median ratios to the first segment.
-    std::vector<double> Fa(S, 1.0), Fb(S, 1.0);
-    for (std::size_t s = 1; s < S; ++s) {
-        std::vector<double> ra, rb;
-        for (std::size_t p = 0; p < pairs.size(); ++p) {
-            if (ya[0][p] > 0)
-                ra.push_back(ya[s][p] / ya[0][p]);
-            rb.push_back(yb[s][p] / yb[0][p]);
-        }
-        Fa[s] = ra.empty() ? 1.0 : median(ra);
-        Fb[s] = median(rb);
-    }
+    std::vector<double> Fa = start_factors(ya), Fb = start_factors(yb);
     PairFit fb = fit_pairs(n, pairs, yb, Fb);
     PairFit fa = fit_pairs(n, pairs, ya, Fa);
     // The shift of each problem: the least that makes every host delay
@@ -412,17 +417,7 @@ void export_lmo_segments(SimgridExport &e, const LMO &m, long rendezvous)
             yb[s].push_back(b);
         }
     }
-    std::vector<double> Fa(S, 1.0), Fb(S, 1.0);
-    for (std::size_t s = 1; s < S; ++s) {
-        std::vector<double> ra, rb;
-        for (std::size_t p = 0; p < pairs.size(); ++p) {
-            if (ya[0][p] > 0)
-                ra.push_back(ya[s][p] / ya[0][p]);
-            rb.push_back(yb[s][p] / yb[0][p]);
-        }
-        Fa[s] = ra.empty() ? 1.0 : median(ra);
-        Fb[s] = median(rb);
-    }
+    std::vector<double> Fa = start_factors(ya), Fb = start_factors(yb);
     std::vector<char> fixed = rv;
     fixed[0] = 1;
     PairFit fa = fit_pairs(n, pairs, ya, Fa, fixed);
