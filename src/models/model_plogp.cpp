@@ -278,9 +278,8 @@ double PLogP::scatter_positional(int root, double M) const
     for (int x = 0; x < n; ++x) {
         if (x == root)
             continue;
-        double os = os_at(root, x, M);
-        busy += os;
-        t = std::max(t, busy - os + p2p(root, x, M));
+        t = std::max(t, busy + p2p(root, x, M));
+        busy += os_at(root, x, M);
     }
     return t;
 }
