@@ -8,6 +8,7 @@
 # The evaluation of the models on the test beds (not a test: minutes).
 #   make eval                      every bed (the emulated ones need root)
 #   make eval EVAL_BEDS="smpi-full16 local4"
+#   make eval EVAL_EXPORT=0        without the SimGrid exports of each bed
 # Writes eval/BED/ and eval/evaluation.md (doc/results/evaluation.md).
 EXTRA_DIST += tests/eval/eval_beds.sh tests/eval/firstrun_bed.sh tests/eval/eval_export.sh
 EVAL_BEDS =
