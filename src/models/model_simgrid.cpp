@@ -483,11 +483,9 @@ SimgridExport simgrid_export(const LMO &m, const SimgridExportOptions &o)
     int n = m.n;
     if (!m.segments.empty()) {
         export_lmo_segments(e, m, o.rendezvous);
-        std::vector<long> starts;
-        for (const LmoSegment &g : m.segments)
+        std::vector<long> starts; // the platform's: LMO's and the rendezvous
+        for (const SimgridSegment &g : e.platform.segments)
             starts.push_back(g.from);
-        if (o.rendezvous > 0)
-            starts.push_back(o.rendezvous);
         rendezvous_note(e, o.rendezvous);
         residual(e, n, check_sizes(starts),
                  [&](int i, int j, double M) { return m.p2p(i, j, M); });
