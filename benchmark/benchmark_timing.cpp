@@ -68,6 +68,7 @@ Timer::Timer(MPI_Comm comm, int root, Timing method)
         throw UsageError("root " + std::to_string(root) +
                          " is outside 0.." + std::to_string(size_ - 1));
     offset_.assign(size_, 0.0);
+    offset_error_.assign(size_, 0.0);
     if (method == Timing::Root) {
         // The shortest of several barriers: its fixed cost without noise.
         CPM_MPI(MPI_Barrier(comm_));
@@ -98,6 +99,7 @@ Timer::Timer(MPI_Comm comm, int root, Timing method)
                     if (t2 - t1 < best) {
                         best = t2 - t1;
                         offset_[r] = remote - (t1 + t2) / 2;
+                        offset_error_[r] = best / 2;
                     }
                 }
             } else if (rank_ == r) {
@@ -111,6 +113,8 @@ Timer::Timer(MPI_Comm comm, int root, Timing method)
             }
         }
         CPM_MPI(MPI_Bcast(offset_.data(), size_, MPI_DOUBLE, root_, comm_));
+        CPM_MPI(MPI_Bcast(offset_error_.data(), size_, MPI_DOUBLE, root_,
+                          comm_));
     }
 }
 

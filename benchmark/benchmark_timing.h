@@ -81,6 +81,9 @@ public:
     Timing method() const { return method_; }
     /** Clock offsets against the root (global method), seconds. */
     const std::vector<double> &offsets() const { return offset_; }
+    /** Bound on the error of each offset, seconds: half the shortest
+     *  ping-pong it was taken from (0 where the clocks are global). */
+    const std::vector<double> &offset_errors() const { return offset_error_; }
     /** Barrier time subtracted by the root method, seconds. */
     double barrier_time() const { return barrier_; }
 
@@ -90,6 +93,7 @@ private:
     Timing method_;
     double barrier_ = 0;
     std::vector<double> offset_;
+    std::vector<double> offset_error_;
 };
 
 } // namespace cpm::bench
