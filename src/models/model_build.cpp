@@ -3,6 +3,7 @@
 #include "model_segments.h"
 
 #include "benchmark_collective.h"
+#include "benchmark_schedule.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
@@ -284,6 +285,95 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
         }
     }
     return std::vector<long>(add.begin(), add.end());
+}
+
+std::vector<std::size_t> class_sweep_pairs(const std::vector<int> &pair_class,
+                                           int n, int per_class)
+{
+    std::vector<bench::Pair> all = bench::all_pairs(n);
+    if (pair_class.size() != all.size())
+        CPM_THROW("class_sweep_pairs: " + std::to_string(pair_class.size()) +
+                  " classes for " + std::to_string(all.size()) + " pairs");
+    std::vector<std::size_t> out;
+    std::vector<int> have(2, 0);
+    // Processes taken by each class's chosen pairs.
+    std::vector<std::vector<char>> busy(2, std::vector<char>(std::size_t(n)));
+    for (int turn = 0; turn < per_class; ++turn)
+        for (int c = 0; c < 2; ++c)
+            for (std::size_t p = 0; p < all.size(); ++p) {
+                std::vector<char> &b = busy[std::size_t(c)];
+                if (pair_class[p] != c || have[std::size_t(c)] > turn ||
+                    b[std::size_t(all[p].i)] || b[std::size_t(all[p].j)])
+                    continue;
+                b[std::size_t(all[p].i)] = b[std::size_t(all[p].j)] = 1;
+                out.push_back(p);
+                ++have[std::size_t(c)];
+                break;
+            }
+    return out;
+}
+
+std::vector<long> segment_sizes(const std::vector<long> &sizes,
+                                const std::vector<std::vector<double>> &series,
+                                const std::vector<long> &starts,
+                                double tolerance)
+{
+    if (series.empty())
+        return {};
+    for (const auto &y : series) {
+        if (y.size() != sizes.size())
+            return {};
+        for (double v : y)
+            if (!(v > 0) || !std::isfinite(v))
+                return {};
+    }
+    std::set<long> out;
+    std::vector<long> cuts = {0};
+    cuts.insert(cuts.end(), starts.begin(), starts.end());
+    for (std::size_t c = 0; c < cuts.size(); ++c) {
+        long lo = cuts[c];
+        long hi = c + 1 < cuts.size() ? cuts[c + 1] : -1;
+        std::vector<std::size_t> in;
+        for (std::size_t s = 0; s < sizes.size(); ++s)
+            if (sizes[s] >= lo && (hi < 0 || sizes[s] < hi))
+                in.push_back(s);
+        if (in.size() < 3) {
+            for (std::size_t s : in)
+                out.insert(sizes[s]);
+            continue;
+        }
+        std::size_t f = in.front();
+        bool found = false;
+        for (std::size_t q = 1; q < in.size() && !found; ++q) {
+            std::size_t g = in[q];
+            bool last = q + 1 == in.size(), fits = true;
+            for (const auto &y : series) {
+                if (!last && !(y[g] >= 2 * y[f])) {
+                    fits = false;
+                    break;
+                }
+                double b = (y[g] - y[f]) / double(sizes[g] - sizes[f]);
+                for (std::size_t s : in) {
+                    double r = y[f] + b * double(sizes[s] - sizes[f]);
+                    if (!(std::fabs(y[s] - r) <= tolerance * y[s])) {
+                        fits = false;
+                        break;
+                    }
+                }
+                if (!fits)
+                    break;
+            }
+            if (fits) {
+                out.insert(sizes[f]);
+                out.insert(sizes[g]);
+                found = true;
+            }
+        }
+        if (!found)
+            for (std::size_t s : in)
+                out.insert(sizes[s]);
+    }
+    return std::vector<long>(out.begin(), out.end());
 }
 
 std::string SizeSweep::text() const

@@ -171,6 +171,33 @@ std::vector<long> class_segments(const std::vector<long> &sizes,
                                  const std::vector<double> &y,
                                  std::string *failed = nullptr);
 
+/** A few pairs of each transport class (pair_class[p] of each pair of
+ *  bench::all_pairs order) for a sweep that stands for the class: the
+ *  first pair of each class, then up to per_class - 1 more sharing no
+ *  process with those chosen for the class (so they run at once), class
+ *  0 first in each turn. Returns their indices, in the order chosen. */
+std::vector<std::size_t> class_sweep_pairs(const std::vector<int> &pair_class,
+                                           int n, int per_class = 2);
+
+/**
+ * The sizes every other pair of a class needs for one line per segment
+ * (no MPI): from the sweep of the class's sweep pairs (sizes increasing,
+ * series[k][s] the one-way time of sweep pair k at sizes[s], > 0) and
+ * the segment starts, per segment its first size f and the smallest
+ * later size g of the segment such that, on every series, g's time is at
+ * least twice f's (the size term at least the fixed one, so that the
+ * slope is not a difference of two near-equal times) and the line
+ * through f and g leaves at every size of the segment a relative
+ * residual of at most tolerance; the segment's largest size if none
+ * reaches twice f's time. A segment where no such g fits keeps all its
+ * sizes (its line is then a least-squares fit). Increasing; empty if the
+ * series do not match the sizes.
+ */
+std::vector<long> segment_sizes(const std::vector<long> &sizes,
+                                const std::vector<std::vector<double>> &series,
+                                const std::vector<long> &starts,
+                                double tolerance);
+
 /** Provenance of a build: date, MPI, processors, options (collective). */
 Provenance make_provenance(MPI_Comm comm, const BuildOptions &o,
                            const std::string &sizes_text);

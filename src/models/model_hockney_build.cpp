@@ -1,7 +1,9 @@
 // Building the Hockney model by measurement (CPM 1.0.1's Hockney_build):
-// roundtrips of all pairs over the message sizes (the sizes of
-// sweep_sizes: the user's, or the adaptive sweep), then the fits of
-// model_hockney.cpp.
+// roundtrips of all pairs over the user's message sizes or, by default,
+// the adaptive sweep of sweep_sizes on a few pairs of each transport
+// class and the other pairs at the sizes segment_sizes picks from it (two
+// per segment where a line through them fits the sweep), then the fits
+// of model_hockney.cpp.
 #include "model_hockney_build.h"
 
 #include "benchmark_p2p.h"
@@ -45,23 +47,110 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
         }
         return t;
     };
-    SizeSweep w = sweep_sizes(comm, o, n, measure, "Hockney");
+    // Explicit sizes: every pair at every size. Adaptive: the sweep (and
+    // its refinement) on a few pairs of each class, then every other
+    // pair of the class at the few sizes that give each segment's line
+    // (segment_sizes), sizes shared by the class.
+    std::vector<std::size_t> few;
+    std::vector<int> classes;
+    if (o.adaptive) {
+        classes = pair_classes(processor_names(comm));
+        few = class_sweep_pairs(classes, n);
+    }
+    SizeSweep w = sweep_sizes(comm, o, n, measure, "Hockney", false, few);
     std::vector<std::vector<long>> ms(all.size());
+    std::vector<char> swept(all.size(), o.adaptive ? 0 : 1);
+    for (std::size_t p : few)
+        swept[p] = 1;
+    for (std::size_t p = 0; p < all.size(); ++p)
+        if (swept[p])
+            ms[p] = w.sizes_of(p);
+    std::string rest_text;
+    if (o.adaptive) {
+        // Per class, from the sweep pairs' one-way times: the sizes of
+        // the other pairs (the same on every rank: rt is valid on rank 0,
+        // so rank 0 decides and broadcasts).
+        int rank = 0;
+        CPM_MPI(MPI_Comm_rank(comm, &rank));
+        std::vector<std::vector<long>> plan(2);
+        std::vector<long> flat;
+        agree(comm, [&] {
+            if (rank != 0)
+                return;
+            for (int c = 0; c < 2; ++c) {
+                std::vector<std::vector<double>> series;
+                const std::vector<long> &x = w.class_sizes[std::size_t(c)];
+                for (std::size_t p : few)
+                    if (classes[p] == c) {
+                        std::vector<double> y;
+                        for (long M : x)
+                            y.push_back(rt[M][p].T / 2);
+                        series.push_back(y);
+                    }
+                std::vector<long> v;
+                if (!series.empty())
+                    v = segment_sizes(x, series, w.segments[std::size_t(c)],
+                                      o.size_plan.tolerance);
+                if (v.empty())
+                    v = x; // no fit decided: the class's sweep sizes
+                flat.push_back(long(v.size()));
+                flat.insert(flat.end(), v.begin(), v.end());
+            }
+        });
+        long count = long(flat.size());
+        CPM_MPI(MPI_Bcast(&count, 1, MPI_LONG, 0, comm));
+        flat.resize(std::size_t(count));
+        CPM_MPI(MPI_Bcast(flat.data(), int(count), MPI_LONG, 0, comm));
+        std::size_t at = 0;
+        for (int c = 0; c < 2; ++c) {
+            long k = flat[at++];
+            plan[std::size_t(c)].assign(flat.begin() + long(at),
+                                        flat.begin() + long(at) + k);
+            at += std::size_t(k);
+        }
+        // Each size with the other pairs of the classes that need it.
+        std::map<long, std::vector<std::size_t>> by_size;
+        for (std::size_t p = 0; p < all.size(); ++p) {
+            if (swept[p])
+                continue;
+            for (long M : plan[std::size_t(classes[p])])
+                by_size[M].push_back(p);
+            ms[p] = plan[std::size_t(classes[p])];
+        }
+        for (int c = 0; c < 2; ++c) {
+            bool others = false;
+            for (std::size_t p = 0; p < all.size(); ++p)
+                others = others || (!swept[p] && classes[p] == c);
+            if (!others)
+                continue;
+            std::string t = std::string(c == 0 ? "one node " : "two nodes ") +
+                            sizes_text(plan[std::size_t(c)]);
+            rest_text += (rest_text.empty() ? "" : "; ") + t;
+            o.say(comm, "Hockney: the other pairs (" + t + ")");
+        }
+        for (const auto &[M, which] : by_size)
+            measure({M}, which);
+    }
     std::vector<std::vector<bench::Result>> rs(all.size());
     for (std::size_t p = 0; p < all.size(); ++p)
-        for (long M : w.sizes_of(p)) {
-            ms[p].push_back(M);
+        for (long M : ms[p])
             rs[p].push_back(rt[M][p]);
-        }
     Provenance prov = make_provenance(comm, o, w.text());
     Hockney h = hockney_from_pair_sweeps(n, ms, rs, o.precision.cl,
                                          w.pair_class, w.segments);
     h.provenance = prov;
     if (o.segments)
         h.provenance.extra["segments"] = w.segments_text();
+    if (!rest_text.empty())
+        h.provenance.extra["pair-sizes"] = rest_text;
     h.provenance.timing = "-";
     h.provenance.extra["experiments"] =
-        "roundtrips of all pairs, M bytes each way, timed on the lower rank";
+        o.adaptive
+            ? "roundtrips, M bytes each way, timed on the lower rank: the "
+              "sweep on a few pairs of each class, the other pairs at the "
+              "sizes of pair-sizes"
+            : "roundtrips of all pairs, M bytes each way, timed on the lower "
+              "rank";
     return h;
 }
 

@@ -5,9 +5,12 @@
 # tool (smpi/model) builds Hockney, LMO, PLogP and LogGP with the same
 # options, with the experiments in parallel rounds (-p 1) and one at a time
 # (-p 0), and in parallel with the rounds of before list scheduling
-# (-p 1 with CPM_SCHEDULE=rounds, rows "-p r"; CPM_BENCH_ROUNDS=0: not):
+# (-p 1 with CPM_SCHEDULE=rounds, rows "-p r"; CPM_BENCH_ROUNDS=0: not),
+# with each model's default sizes (no size option: the adaptive sweeps of
+# Hockney and LMO, PLogP's log plan), or with CPM_BENCH_SIZES=explicit
 #   Hockney, LMO   -s 32768 -m 1048576   (33 sizes, 0 to 1 MiB)
 #   PLogP, LogGP   --sizes 1,1024,8192,65536,262144,1048576   (0 added)
+# (the sizes of the 2026-11-23 record);
 # default precision (-r 5 -R 100 -c 0.95 -e 0.025). Per (model, n, -p) it
 # reports
 #   - the simulated build time: "measured build-time" of the model file,
@@ -42,7 +45,10 @@
 #   them); CPM_R_DIR (default $top_srcdir/R: LMO's R code);
 #   CPM_BENCH_MODELS (default "Hockney LMO PLogP LogGP");
 #   CPM_BENCH_SEED (default 1); CPM_BENCH_COUNT_MAX_N (default 16, 0: no
-#   counting runs); CPM_BENCH_ROUNDS (default 1: also the -p r runs).
+#   counting runs); CPM_BENCH_ROUNDS (default 1: also the -p r runs);
+#   CPM_BENCH_SIZES (default: the models' default sizes; explicit: the
+#   lists above; the experiments derived from the code, Hockney's bound
+#   from the truth and LMO's sweeps alone need explicit sizes).
 # Writes a markdown report on stdout, progress on stderr. Results and the
 # analysis: doc/results/model-cost.md.
 set -u
@@ -77,8 +83,15 @@ for m in $models; do
     esac
 done
 
-HL_OPTS="-s 32768 -m 1048576"
-PL_OPTS="--sizes 1,1024,8192,65536,262144,1048576"
+size_mode=${CPM_BENCH_SIZES:-default}
+case $size_mode in
+default) HL_OPTS="" PL_OPTS="" ;;
+explicit)
+    HL_OPTS="-s 32768 -m 1048576"
+    PL_OPTS="--sizes 1,1024,8192,65536,262144,1048576"
+    ;;
+*) echo "bench_model_cost.sh: CPM_BENCH_SIZES must be default or explicit, got '$size_mode'" >&2; exit 1 ;;
+esac
 HL_NSIZES=33 # 0, 32768, ..., 1048576
 PL_NSIZES=7  # 0 (added by the builder) and the 6 sizes
 TRACE_CFG="--cfg=tracing:yes --cfg=tracing/smpi:yes --cfg=tracing/smpi/format:TI"
@@ -109,6 +122,10 @@ opts_of() {
 #     trains of k and 2k). LogGP makes exactly PLogP's measurements.
 # Prints: experiments, p2p experiments, a description.
 experiments() {
+    if [ "$size_mode" = default ]; then # chosen from the data
+        echo "- - default_sizes"
+        return
+    fi
     awk -v m="$1" -v n="$2" -v hs="$HL_NSIZES" -v ps="$PL_NSIZES" 'BEGIN {
         c2 = n * (n - 1) / 2; c3 = n * (n - 1) * (n - 2) / 6
         if (m == "Hockney") {
@@ -273,8 +290,8 @@ for n in $sizes; do
             fi
         done
     done
-    case " $models " in
-    *" LMO "*)
+    case "$size_mode $models " in
+    "explicit "*" LMO "*)
         # The sweeps alone: the same measure_collective calls as LMO's
         # steps 1 (one-to-many) and 2 (many-to-one).
         for op in MPIB_Scatter_linear MPIB_Gather_linear; do
@@ -287,8 +304,8 @@ for n in $sizes; do
         done
         ;;
     esac
-    case " $models " in
-    *" Hockney "*) echo "$n $(hockney_truth "$plat.truth")" >> "$tmp/truth" ;;
+    case "$size_mode $models " in
+    "explicit "*" Hockney "*) echo "$n $(hockney_truth "$plat.truth")" >> "$tmp/truth" ;;
     esac
     echo "$n $(( $(date +%s) - t_n0 ))" >> "$tmp/walls"
 done
@@ -302,7 +319,11 @@ echo "$(nproc) cores ($(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | 
 echo "$($SMPIRUN -version 2>&1 | head -1). Total wall time of the script: $t_all s."
 echo "Platforms: \`cpm-smpi-platform --hosts N --seed $seed --topology full\`"
 echo "(default ranges). Run with \`cpm-smpirun PREFIX smpi/model -M MODEL OPTS -p P -v\`,"
-echo "OPTS \`$HL_OPTS\` (Hockney, LMO) or \`$PL_OPTS\` (PLogP, LogGP),"
+if [ "$size_mode" = default ]; then
+    echo "OPTS empty: each model's default sizes (CPM_BENCH_SIZES=default),"
+else
+    echo "OPTS \`$HL_OPTS\` (Hockney, LMO) or \`$PL_OPTS\` (PLogP, LogGP),"
+fi
 echo "default precision; cpm-smpirun's settings:"
 echo "\`$("$b/cpm-smpirun" --settings | tr '\n' ' ' | sed 's/ $//')\`."
 echo
@@ -310,9 +331,10 @@ echo "Build time: simulated seconds (\`measured build-time\` of the model file).
 echo "Wall and CPU (user + sys): of the simulation, all n ranks in one process."
 echo "Load: the machine's 1-minute load average when the run started."
 echo "Experiments: derived from the code (for LMO each size of each sweep"
-echo "counts as one). Reps: counted in a traced rerun of the same command"
+echo "counts as one; - with the default sizes, which the data choose: the"
+echo "counted ones are in the raw counts below). Reps: counted in a traced rerun of the same command"
 echo "(n <= $count_max): timed repetitions of all experiments (LMO: the sweeps'"
-echo "warm-up runs not included; PLogP, LogGP: RTT/os + or + g, a g repetition"
+echo "warm-up runs not included, and with the default sizes none of the sweeps' runs; PLogP, LogGP: RTT/os + or + g, a g repetition"
 echo "being two trains, the trains of the search for k not included)."
 echo
 echo "| model | n | -p | experiments | reps (counted) | build time (s, simulated) | wall (s) | CPU user+sys (s) | load |"
@@ -322,12 +344,14 @@ echo "|---|---|---|---|---|---|---|---|---|"
 # a bisection for M1 would add calls: the raw rows say if one happened);
 # for PLogP and LogGP the RTT/os, or and g repetitions (a g repetition is
 # two trains; the search for k is not counted).
-awk -v hs="$HL_NSIZES" 'FNR == NR {
+hs=$HL_NSIZES
+[ "$size_mode" = default ] && hs=0 # LMO: the sweeps' runs not counted
+awk -v hs="$hs" 'FILENAME == ARGV[1] {
         delete v
         for (k = 5; k <= NF; ++k) { split($k, kv, "="); v[kv[1]] = kv[2] }
         if ($1 == "Hockney" || $1 == "LMO") {
             r = v["rt_reps"] + v["o2t_reps"]
-            if ($1 == "LMO") r += v["scatter_runs"] + v["gather_runs"] - 2 * hs
+            if ($1 == "LMO" && hs > 0) r += v["scatter_runs"] + v["gather_runs"] - 2 * hs
         } else {
             r = v["rtt_reps"] + v["or_reps"] + v["g_reps"]
         }
@@ -336,7 +360,7 @@ awk -v hs="$HL_NSIZES" 'FNR == NR {
      {
         key = $1 " " $2 " " $3
         rp = (key in reps) ? reps[key] : "-"
-        printf "| %s | %d | %s | %d | %s | %.4g | %.2f | %.2f | %s |\n",
+        printf "| %s | %d | %s | %s | %s | %.4g | %.2f | %.2f | %s |\n",
             $1, $2, $3, $4, rp, $6, $7, $8 + $9, $10
      }' "$tmp/counts" "$tmp/rows"
 echo
@@ -398,7 +422,7 @@ awk '{ key = $1; n = $2
      END { for (i = 1; i <= k; ++i) { m = o[i]; c = split(ns[m], nn, " ")
         for (j = 1; j <= c; ++j) { n = nn[j]; a = n0[m]
             c2 = n * (n - 1) / 2; c3 = n * (n - 1) * (n - 2) / 6
-            printf "| %s | %d | %d | %d | %d | %.2f | %.2f | %.2f |\n", m, n,
+            printf "| %s | %d | %d | %d | %s | %.2f | %.2f | %.2f |\n", m, n,
                 c2, c2 + 3 * c3, E[m, n], T[m, n, 0] / T[m, a, 0],
                 T[m, n, 1] / T[m, a, 1], C[m, n, 0] / C[m, a, 0] } } }' "$tmp/rows"
 echo

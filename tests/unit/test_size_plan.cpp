@@ -211,4 +211,65 @@ TEST(SizePlan, RefineSizesRules)
     EXPECT_TRUE(cpm::models::refine_sizes(x, line, {4096}, plan).empty());
 }
 
+// The sizes of the pairs that are not swept: per segment its first size
+// and the first later one whose time is at least twice the first's and
+// whose line fits every sweep pair; all the segment's sizes where none
+// fits.
+TEST(SizePlan, SegmentSizesRules)
+{
+    using cpm::models::segment_sizes;
+    std::vector<long> x = {0,    1,     2,     4,     1024,  2048,  4096,
+                           8192, 16384, 32768, 65536, 131072, 262144};
+    auto times = [&](const std::vector<Piece> &p) {
+        std::vector<double> y;
+        for (long M : x)
+            y.push_back(piecewise(p, M));
+        return y;
+    };
+    // One line, 10 us + 1 ns/B: the first size whose time is twice
+    // 10 us is 16384 (26.4 us; 8192 gives 18.2 us).
+    std::vector<double> a = times({{0, 1e-5, 1e-9}});
+    EXPECT_EQ(segment_sizes(x, {a}, {}, 0.01), (std::vector<long>{0, 16384}));
+    // Two sweep pairs: the slower line (0.1 ns/B) reaches twice its
+    // time later, at 131072; both lines must fit.
+    std::vector<double> b = times({{0, 1e-5, 1e-10}});
+    EXPECT_EQ(segment_sizes(x, {a, b}, {}, 0.01),
+              (std::vector<long>{0, 131072}));
+    // Two segments (starts at 4096): each its own first size; the first
+    // segment never doubles its time and takes its largest size.
+    std::vector<double> c = times({{0, 1e-5, 1e-9}, {4096, 3e-5, 2e-9}});
+    EXPECT_EQ(segment_sizes(x, {c}, {4096}, 0.01),
+              (std::vector<long>{0, 2048, 4096, 32768}));
+    // A point off the line by 5% (tolerance 1%): no two sizes fit that
+    // segment, all its sizes are kept.
+    std::vector<double> d = a;
+    d[9] *= 1.05; // 32768
+    EXPECT_EQ(segment_sizes(x, {d}, {}, 0.01), x);
+    EXPECT_EQ(segment_sizes(x, {d}, {}, 0.1), (std::vector<long>{0, 16384}));
+    // Times that do not match the sizes, or are not positive: nothing.
+    EXPECT_TRUE(segment_sizes(x, {{1.0, 2.0}}, {}, 0.01).empty());
+    d[2] = 0;
+    EXPECT_TRUE(segment_sizes(x, {d}, {}, 0.01).empty());
+    EXPECT_TRUE(segment_sizes(x, {}, {}, 0.01).empty());
+}
+
+// The sweep pairs: the first of each class, then one more per class that
+// shares no process with those chosen for the class.
+TEST(SizePlan, ClassSweepPairs)
+{
+    // all_pairs(4): (0,1) (0,2) (0,3) (1,2) (1,3) (2,3); ranks 0,1 on one
+    // node, 2,3 on another: class 0 = (0,1) and (2,3); class 1: (0,2),
+    // then (1,3).
+    std::vector<int> cls = {0, 1, 1, 1, 1, 0};
+    EXPECT_EQ(cpm::models::class_sweep_pairs(cls, 4),
+              (std::vector<std::size_t>{0, 1, 5, 4}));
+    // One class (all nodes apart): (0,1) then (2,3).
+    std::vector<int> one(6, 1);
+    EXPECT_EQ(cpm::models::class_sweep_pairs(one, 4),
+              (std::vector<std::size_t>{0, 5}));
+    EXPECT_EQ(cpm::models::class_sweep_pairs(one, 4, 1),
+              (std::vector<std::size_t>{0}));
+    EXPECT_THROW(cpm::models::class_sweep_pairs({1, 1}, 4), cpm::Error);
+}
+
 } // namespace
