@@ -22,7 +22,10 @@
 # and starts 6000 and 300000 that no initial size hits (each found start
 # the first measured size at or after the truth's, within 1% of it, and
 # p2p predicted to mu <= 1.000001 outside those brackets). -s/-m still
-# force their explicit sizes (no refinement).
+# force their explicit sizes (no refinement). The adaptive sweep runs on
+# two pairs; the other pairs measure two sizes per segment (measured
+# pair-sizes: each segment's start and a later size of it), and their
+# lines match the truth as well.
 #
 # Run by make check through tests/run-test. Never skipped: without SimGrid
 # it fails.
@@ -122,6 +125,27 @@ located() {
 located "$tmp/full.hockney" 8192,65536 || fail "Hockney: breaks 8192,65536 not located"
 grep -q '^measured sizes adaptive ' "$tmp/full.hockney" ||
     fail "Hockney: default sizes not adaptive: $(grep '^measured sizes' "$tmp/full.hockney")"
+# The pairs outside the sweep (8 of the 10): two sizes per segment, each
+# a size of the sweep and at or after its segment's start
+# (segment_sizes); the truth comparison below covers their lines too.
+pair_sizes() { # FILE: exit 0 if pair-sizes has two sizes per segment
+    awk '
+        /^measured segments / { sub(/^measured segments (two nodes |one node )?/, ""); ns = split($0, seg, ",") }
+        /^measured sizes / { sub(/^measured sizes (adaptive )?(two nodes |one node )?/, "")
+            nz = split($0, sz, ","); for (i = 1; i <= nz; i++) swept[sz[i] + 0] = 1 }
+        /^measured pair-sizes / { sub(/^measured pair-sizes (two nodes |one node )?/, ""); np = split($0, ps, ",") }
+        END {
+            if (ns < 1 || np != 2 * ns) { print "pair-sizes " np " for " ns " segments"; exit 1 }
+            for (k = 1; k <= ns; k++) {
+                a = ps[2 * k - 1] + 0; b = ps[2 * k] + 0
+                if (a != seg[k] + 0 || b <= a || (k < ns && b >= seg[k + 1] + 0) || !(a in swept) || !(b in swept)) {
+                    print "segment " seg[k] ": pair sizes " a ", " b; exit 1 }
+            }
+        }' "$1"
+}
+pair_sizes "$tmp/full.hockney" ||
+    fail "Hockney: pair-sizes: $(grep '^measured pair-sizes' "$tmp/full.hockney")"
+grep '^measured pair-sizes' "$tmp/full.hockney"
 "$bin/smpi_truth" hockney "$tmp/full.truth" "$tmp/full.hockney" 1e-6 \
     > "$tmp/h.cmp" || { fail "Hockney segments differ from the truth"; grep FAIL "$tmp/h.cmp" | head -5; }
 tail -2 "$tmp/h.cmp" | head -1
@@ -186,6 +210,15 @@ for t in shift factor norv; do
         fail "negative control $t passed"
     fi
 done
+# ... pair_sizes() one size too few or a size outside its segment ...
+sed 's/^\(measured pair-sizes [^,]*\),[^,]*,/\1,/' "$tmp/full.hockney" > "$tmp/few.hockney"
+pair_sizes "$tmp/few.hockney" > /dev/null &&
+    fail "negative control: pair_sizes accepted one size too few"
+sed 's/^\(measured pair-sizes [a-z ]*\)0,[0-9]*,/\10,9000,/' "$tmp/full.hockney" > "$tmp/out.hockney"
+cmp -s "$tmp/full.hockney" "$tmp/out.hockney" &&
+    fail "negative control: no pair size to move (pair-sizes changed?)"
+pair_sizes "$tmp/out.hockney" > /dev/null &&
+    fail "negative control: pair_sizes accepted a size past its segment"
 # ... and located() must refuse a missed or a coarse break.
 located "$tmp/full.hockney" 8192,65536,1048576 > /dev/null &&
     fail "negative control: located accepted a missing break"
