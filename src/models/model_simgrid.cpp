@@ -1,6 +1,7 @@
 #include "model_simgrid.h"
 
 #include "common_error.h"
+#include "stats_fit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -549,11 +550,35 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
                      "s: a gap must be finite and >= 0");
             }
         }
-    // Host delays at the measured sizes: os of the pairs the host
-    // initiated (PLogP measures os on the lower rank), the median; the
-    // last rank initiated none: the median of its pairs'.
-    std::vector<std::vector<double>> h(static_cast<std::size_t>(n));
-    for (int i = 0; i < n; ++i)
+    // The size segments: the union of every pair's starts, and the
+    // rendezvous size (no host delays from there on).
+    std::set<long> starts_set;
+    for (const auto &v : m.starts)
+        starts_set.insert(v.begin(), v.end());
+    if (o.rendezvous > 0)
+        starts_set.insert(o.rendezvous);
+    starts_set.erase(0);
+    std::vector<long> from = {0};
+    from.insert(from.end(), starts_set.begin(), starts_set.end());
+    std::size_t S = from.size();
+    auto seg_end = [&](std::size_t s) { // the last size of segment s
+        return s + 1 < S ? from[s + 1] - 1
+                         : std::max(2 * from[s], from[s] + 1048576L);
+    };
+    auto eager = [&](std::size_t s) {
+        return o.rendezvous <= 0 || from[s] < o.rendezvous;
+    };
+    // Host delays: host i's os, the median over the pairs it initiated
+    // (PLogP measures os on the lower rank; the last rank initiated none:
+    // the median of its pairs') at the measured sizes, then per segment
+    // the least-squares line through those inside it (one size: a
+    // constant; none: the line of the segment before). The same delay is
+    // written as os, ois and or (PLogP's or in SMPI includes the transfer
+    // above the asynchronous size, so it is not used).
+    std::vector<std::vector<SimgridDelay>> H(static_cast<std::size_t>(n));
+    long clipped = 0;
+    for (int i = 0; i < n; ++i) {
+        std::vector<double> h;
         for (std::size_t k = 0; k < K; ++k) {
             std::vector<double> x;
             for (int j = i + 1; j < n; ++j)
@@ -561,71 +586,166 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
             if (x.empty())
                 for (int j = 0; j < i; ++j)
                     x.push_back(m.os[std::size_t(pair_index(n, j, i))][k].value);
-            h[std::size_t(i)].push_back(median(x));
+            h.push_back(median(x));
         }
-    // The link carries the rest, T_ij(m) - os_i(m) (i -> j) and
-    // T_ji(m) - os_j(m) (j -> i), T the model's one-way time: a line
-    // through both at the measured sizes (least squares), latency +
-    // (m+16)/B.
-    long clipped = 0;
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j) {
-            int p = pair_index(n, i, j);
-            double sx = 0, sy = 0, sxx = 0, sxy = 0, cnt = 0;
-            for (std::size_t k = 0; k < K; ++k)
-                for (int src : {i, j}) {
-                    double x = double(sz[k]);
-                    // the model's one-way time (from its roundtrips
-                    // where it has them, else L + g) less the sender's os
-                    double y = m.p2p(src, src == i ? j : i, x) -
-                               h[std::size_t(src)][k];
-                    sx += x;
-                    sy += y;
-                    sxx += x * x;
-                    sxy += x * y;
-                    cnt += 1;
+        for (std::size_t s = 0; s < S; ++s) {
+            SimgridDelay d{from[s], 0, 0};
+            if (eager(s)) {
+                std::vector<double> xs, ys;
+                for (std::size_t k = 0; k < K; ++k)
+                    if (sz[k] >= from[s] && sz[k] <= seg_end(s)) {
+                        xs.push_back(double(sz[k]));
+                        ys.push_back(h[k]);
+                    }
+                if (xs.size() >= 2) {
+                    stats::LineFit f = stats::fit_line(xs, ys, 0.95);
+                    d.c = f.c0;
+                    d.t = f.c1;
+                } else if (xs.size() == 1) {
+                    d.c = ys[0];
+                } else if (s > 0) {
+                    d.c = H[std::size_t(i)].back().c;
+                    d.t = H[std::size_t(i)].back().t;
                 }
-            double b = (cnt * sxy - sx * sy) / (cnt * sxx - sx * sx);
-            double a = (sy - b * sx) / cnt;
-            need(std::isfinite(b) && b > 0,
-                 pair_name("g", i, j) + " " + std::to_string(sz[K - 1]),
-                 m.g[std::size_t(p)][K - 1].value,
-                 "s: the time left for the link (T - os) does not grow "
-                 "with the size, no link bandwidth gives it");
-            double L = a - 16 * b;
-            if (L < 0) {
-                L = 0;
-                ++clipped;
+                if (d.t < 0) { // a delay that shrinks with the size
+                    d.c += d.t * double(seg_end(s));
+                    d.t = 0;
+                    ++clipped;
+                }
+                if (d.c < 0) {
+                    d.c = 0;
+                    ++clipped;
+                }
             }
-            e.platform.links.push_back({L, 1 / b});
+            H[std::size_t(i)].push_back(d);
         }
-    // Host delays: linear between the measured sizes, the last line
-    // extended (as PLogP interpolates).
-    auto pieces = [&](const std::vector<double> &v) {
-        std::vector<SimgridDelay> d;
-        for (std::size_t k = 0; k + 1 < K; ++k) {
-            double t = (v[k + 1] - v[k]) / double(sz[k + 1] - sz[k]);
-            d.push_back({sz[k], v[k] - t * double(sz[k]), t});
-        }
-        return d;
+    }
+    auto host_at = [&](int i, double M) {
+        const SimgridDelay *d = &H[std::size_t(i)][0];
+        for (const SimgridDelay &x : H[std::size_t(i)])
+            if (double(x.from) <= M)
+                d = &x;
+        return d->c + d->t * M;
     };
+    // The links: per segment and pair, the least-squares line through the
+    // link's part of the model's one-way time, (T_ij(m) + T_ji(m))/2 -
+    // os_i(m) - or_j(m), at the measured sizes inside the segment and its
+    // two ends; then, as the Hockney export does, latency - 16 s/B and
+    // s/B fitted as the pair's link scaled by a factor per segment
+    // (smpi/lat-factor, smpi/bw-factor).
+    std::vector<std::pair<int, int>> pairs;
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j)
+            pairs.push_back({i, j});
+    std::vector<std::vector<double>> ya(S), yb(S);
+    for (std::size_t s = 0; s < S; ++s)
+        for (auto [i, j] : pairs) {
+            std::set<long> at = {from[s], seg_end(s)};
+            for (long x : sz)
+                if (x >= from[s] && x <= seg_end(s))
+                    at.insert(x);
+            std::vector<double> xs, ys;
+            for (long x : at) {
+                double M = double(x);
+                xs.push_back(M);
+                ys.push_back((m.p2p(i, j, M) + m.p2p(j, i, M)) / 2 -
+                             host_at(i, M) - host_at(j, M));
+            }
+            stats::LineFit f = stats::fit_line(xs, ys, 0.95);
+            need(std::isfinite(f.c0) && std::isfinite(f.c1),
+                 "segment " + std::to_string(from[s]) + " link " +
+                     std::to_string(i) + " " + std::to_string(j),
+                 f.c1, "s/B: not finite");
+            ya[s].push_back(f.c0 - 16 * f.c1);
+            yb[s].push_back(f.c1);
+        }
+    // Host corrections u^s (u^0 = 0) where the hosts have delays: the
+    // medians stand for a host's own os only approximately (the last
+    // rank initiated no pair), and a per-host error there is a per-host
+    // pattern in the links that u takes back out, as in LMO's export.
+    std::vector<char> no_hosts(S, 0);
+    for (std::size_t s = 0; s < S; ++s)
+        no_hosts[s] = !eager(s);
+    PairFit fb = fit_pairs(n, pairs, yb, start_factors(yb), no_hosts);
+    PairFit fa = fit_pairs(n, pairs, ya, start_factors(ya), no_hosts);
+    for (std::size_t s = 0; s < S; ++s)
+        need(std::isfinite(fb.F[s]) && fb.F[s] > 0,
+             "segment " + std::to_string(from[s]) + " bandwidth factor",
+             1 / fb.F[s], "(no bandwidth factor > 0 fits the links there)");
+    // Host delays: the medians plus the corrections (none in the first
+    // segment). Where one comes out negative, the least shift of host i
+    // that makes its delays >= 0 (t first, then c): F_s d_i added to its
+    // delay in every segment s, d_i + d_j taken from each of its links
+    // (host and link parts are defined up to such a shift); not where a
+    // segment has no host delays (rendezvous), whose links would change.
+    bool shift = std::all_of(no_hosts.begin(), no_hosts.end(),
+                             [](char x) { return !x; });
+    std::vector<std::vector<SimgridDelay>> D = H;
+    std::vector<double> db(std::size_t(n), 0.0), da(std::size_t(n), 0.0);
+    for (int i = 0; i < n; ++i) {
+        auto &d = D[std::size_t(i)];
+        for (std::size_t s = 1; s < S; ++s)
+            if (eager(s)) {
+                d[s].t += fb.u[s][std::size_t(i)];
+                d[s].c += fa.u[s][std::size_t(i)] + 16 * fb.u[s][std::size_t(i)];
+            }
+        if (!shift)
+            continue;
+        for (std::size_t s = 0; s < S; ++s)
+            db[std::size_t(i)] = std::max(db[std::size_t(i)], -d[s].t / fb.F[s]);
+        for (std::size_t s = 0; s < S; ++s)
+            d[s].t += fb.F[s] * db[std::size_t(i)];
+        for (std::size_t s = 0; s < S; ++s)
+            if (fa.F[s] > 0)
+                da[std::size_t(i)] = std::max(
+                    da[std::size_t(i)],
+                    -(d[s].c + 16 * fb.F[s] * db[std::size_t(i)]) / fa.F[s]);
+        for (std::size_t s = 0; s < S; ++s)
+            d[s].c += fa.F[s] * da[std::size_t(i)] + 16 * fb.F[s] * db[std::size_t(i)];
+    }
+    for (std::size_t p = 0; p < pairs.size(); ++p) {
+        auto [i, j] = pairs[p];
+        double w = fb.z[p] - db[std::size_t(i)] - db[std::size_t(j)];
+        double L = fa.z[p] - da[std::size_t(i)] - da[std::size_t(j)];
+        if (!(w > 0)) {
+            w = yb[0][p];
+            ++clipped;
+        }
+        if (!(L >= 0)) {
+            L = 0;
+            ++clipped;
+        }
+        e.platform.links.push_back({L, 1 / w});
+    }
     for (int i = 0; i < n; ++i) {
         SimgridHost &host = e.platform.hosts[std::size_t(i)];
-        host.os = pieces(h[std::size_t(i)]);
-        host.ois = host.os;
+        host.os = D[std::size_t(i)];
+        for (SimgridDelay &d : host.os)
+            for (double *v : {&d.c, &d.t})
+                if (*v < 0) { // rounding: exact zeros rather than -1e-21
+                    if (*v < -1e-9 * (d.c + 1e6 * d.t + 1e-12))
+                        ++clipped;
+                    *v = 0;
+                }
+        host.ois = host.orecv = host.os;
     }
+    if (S > 1)
+        for (std::size_t s = 0; s < S; ++s)
+            e.platform.segments.push_back(
+                {from[s], 1 / fb.F[s], std::max(fa.F[s], 0.0)});
     e.notes.push_back(
-        "PLogP: host i's send delay os = ois, the median os of the pairs "
-        "i initiated (linear between the measured sizes), no receive delay "
-        "(PLogP's one-way time L + g has no or; where the receive starts "
-        "the transfer, PLogP's or includes it); link i-j: a line through "
-        "T_ij(m) - os_i(m) and T_ji(m) - os_j(m) (T the model's p2p) at the "
-        "measured sizes" +
+        "PLogP with " + std::to_string(S) +
+        " size segment(s): host i's delay (os = ois = or) per segment, the "
+        "line through the median os of the pairs i initiated; link i-j per "
+        "segment: the line through (T_ij + T_ji)/2 - os_i - or_j (T the "
+        "model's p2p), latency and time per byte fitted as the pair's link "
+        "scaled by a factor per segment plus host corrections u_i^s + u_j^s "
+        "(0 in the first segment) added to the host delays" +
         (clipped ? "; " + std::to_string(clipped) +
-                       " negative link latencies clipped to 0"
+                       " values clipped to stay >= 0"
                  : std::string()));
     rendezvous_note(e, o.rendezvous);
-    std::set<long> s = check_sizes({});
+    std::set<long> s = check_sizes(from);
     s.insert(sz.begin(), sz.end());
     residual(e, n, s, [&](int i, int j, double M) { return m.p2p(i, j, M); });
     return e;

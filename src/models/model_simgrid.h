@@ -24,13 +24,15 @@
  *   parts L^s - 16/beta^s and 1/beta^s fitted as Hockney's (u^0 = 0), u
  *   added to LMO's C_i^s and t_i^s; from the rendezvous size on (no host
  *   delays in SMPI) the whole one-way time fitted, u = 0.
- * - PLogP: os = ois on host i, the median os of the pairs i initiated
- *   (PLogP measures os on the lower rank) at the measured sizes, linear
- *   in between as PLogP interpolates; no or (PLogP's one-way time L + g
- *   has none, and where the receive starts the transfer PLogP's or
- *   includes it); a link per pair, the least-squares line through
- *   T_ij(m) - os_i(m) and T_ji(m) - os_j(m) (T the model's p2p) at the measured
- *   sizes (latency + (m + 16)/B).
+ * - PLogP: os = ois = or on host i, per size segment (the union of the
+ *   pairs' segment starts and the rendezvous size) the least-squares
+ *   line through the median os of the pairs i initiated (PLogP measures
+ *   os on the lower rank); a link per pair, per segment the least-squares
+ *   line through (T_ij(m) + T_ji(m))/2 - os_i(m) - or_j(m) (T the model's
+ *   p2p) at the measured sizes of the segment and its ends, fitted as
+ *   LMO's links are (a pair's link scaled by a global factor per
+ *   segment, host corrections u^s added to the delays, u^0 = 0; a
+ *   negative delay shifted from the host's links as in Hockney's).
  *
  * A parameter the platform cannot hold (negative, not finite, a zero or
  * negative bandwidth) makes the export throw cpm::UsageError naming it.

@@ -8,8 +8,8 @@
 #
 #   every export reproduces its model: the export's p2p times against
 #     the model's own p2p prediction (model --compare), mean mu <= 1.02
-#     (shown, not asserted, for PLogP on the segmented platform: its
-#     export has one line per link);
+#     (every model with its default sizes: PLogP's log plan finds the
+#     segments, and its export has a line per link and segment);
 #   linear platform (full, 8 hosts, os = ois = or, no segments): LMO's
 #     export must give mean mu <= 1.02 on p2p and <= 1.05 on each
 #     collective against the original; Hockney's p2p <= 1.02 (its
@@ -20,8 +20,8 @@
 #     factors): Hockney and LMO, piecewise, must pass both bounds (their
 #     segments identify the processors' part; LMO's export fits host
 #     corrections where its one-to-two experiments do not separate the
-#     processors' delays of a segment); PLogP's figures are shown, not
-#     asserted (its export has one line per link, see doc/formats.md,
+#     processors' delays of a segment); so must PLogP on both platforms
+#     (its host delays: the medians of its per-pair os, doc/formats.md,
 #     "SimGrid export");
 #   negative control: Hockney's export of the segmented platform without
 #     its size factors (smpirun.cfg's factor lines removed) must fail the
@@ -136,9 +136,7 @@ reproduces() {
 # build PLATFORM MODEL: smpi/model -M MODEL on PLATFORM into
 # $tmp/PLATFORM.MODEL, then its export into $tmp/PLATFORM.MODEL.x.
 build() {
-    local sizes=()
-    [ "$2" = PLogP ] && sizes=(--sizes 0,1024,8192,65536,262144,1048576)
-    (cd "$tmp" && "$run" "$tmp/$1" "$smodel" -M "$2" ${sizes[@]+"${sizes[@]}"} \
+    (cd "$tmp" && "$run" "$tmp/$1" "$smodel" -M "$2" \
         -o "$tmp/$1.$2") > "$tmp/build.log" 2>&1 ||
         { fail "smpi/model -M $2 on $1"; cat "$tmp/build.log"; return 1; }
     "$model" -M "$2" -i "$tmp/$1.$2" --export simgrid -o "$tmp/$1.$2.x" \
@@ -160,22 +158,18 @@ for plat in lin seg; do
         echo "== $m on $plat: export"
         build $plat $m || continue
         runs "$tmp/$plat.$m.x" "$plat.$m.x"
-        # PLogP's interpolation between its measured sizes is piecewise;
-        # its export has one line per link (doc/formats.md): shown on seg.
-        a=yes
-        [ $plat.$m = seg.PLogP ] && a=no
-        reproduces "$tmp/$plat.$m" $m "$plat.$m.x" $a
+        reproduces "$tmp/$plat.$m" $m "$plat.$m.x" yes
         line=$("$model" -M $m -i "$tmp/$plat.$m" --compare "$tmp/$plat.p2p" |
                tail -1)
         echo "  the model's own p2p against the original: ${line#\# summary: }"
         # Asserted against the original where the model can be exact:
-        # p2p for Hockney and for LMO on the linear platform; the
-        # collectives where the model also has the processors' delays
-        # (LMO; Hockney with segments, which identify them).
+        # p2p for every model but Hockney on the linear platform also the
+        # collectives: where the model has the processors' delays (LMO;
+        # PLogP's os; Hockney with segments, which identify them).
         p=no c=no
         case $plat.$m in
         lin.Hockney) p=yes ;;
-        seg.Hockney | lin.LMO | seg.LMO) p=yes c=yes ;;
+        seg.Hockney | lin.LMO | seg.LMO | lin.PLogP | seg.PLogP) p=yes c=yes ;;
         esac
         echo "== $m on $plat: export against original" \
              "(asserted: p2p $p, collectives $c)"
