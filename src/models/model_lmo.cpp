@@ -565,9 +565,6 @@ void lmo_fit_collectives(LMO &m, const Sweep &o2m, const Sweep &m2o, double cl)
 {
     const double inf = HUGE_VAL, below = -1;
     double span[2];
-    double S = m.S.value_or(inf);
-    m.one2many_small = fit_region(o2m, below, S, cl, span);
-    m.one2many_large = m.S ? fit_region(o2m, S, inf, cl, span) : std::nullopt;
     // kappa = fitted slope - the model's mean slope (root 0, no kappa) over
     // the fitted sizes; the max of the legs may switch legs inside.
     auto model_slope = [&](bool sum) {
@@ -577,6 +574,26 @@ void lmo_fit_collectives(LMO &m, const Sweep &o2m, const Sweep &m2o, double cl)
         };
         return (f(span[1]) - f(span[0])) / (span[1] - span[0]);
     };
+    // A break is a change of form (the transfers serialise: max -> sum of
+    // the legs) only if the slope above it exceeds the slope below by at
+    // least half of what the model says serialising adds over the sizes
+    // above; else it is dropped (Bai-Perron splits any line that is not
+    // exactly straight, e.g. where the max switches legs).
+    auto changes_form = [&](const Sweep &s, double small_end, double from) {
+        auto small = fit_region(s, below, small_end, cl, span);
+        auto large = fit_region(s, from, inf, cl, span);
+        if (!small || !large)
+            return true; // too few sizes to judge: the break stands
+        return large->c1 - small->c1 >=
+               (model_slope(true) - model_slope(false)) / 2;
+    };
+    if (m.S && !changes_form(o2m, *m.S, *m.S))
+        m.S.reset();
+    if (m.M2 && !changes_form(m2o, m.M1.value_or(*m.M2), *m.M2))
+        m.M2.reset();
+    double S = m.S.value_or(inf);
+    m.one2many_small = fit_region(o2m, below, S, cl, span);
+    m.one2many_large = m.S ? fit_region(o2m, S, inf, cl, span) : std::nullopt;
     double small_end = m.M1 ? *m.M1 : m.M2 ? *m.M2 : inf;
     m.many2one_small = fit_region(m2o, below, small_end, cl, span);
     m.kappa1 = m.many2one_small ? m.many2one_small->c1 - model_slope(false) : 0;

@@ -50,7 +50,8 @@
  * stored per triplet) with a Student-t interval; L_ij, beta_ij are the
  * pair's one-way line less those means.
  * S and M2 are Bai-Perron breakpoints of linear scatter and gather sweeps
- * (R strucchange), M1 the first tenfold jump of the gather sweep; kappa1,
+ * (R strucchange), kept where the sweep's slope changes form (max to sum
+ * of the legs), M1 the first tenfold jump of the gather sweep; kappa1,
  * kappa2 correct the slopes to least-squares fits of the sweeps. The
  * experiments, their equations and solutions: doc/models.md, section LMO.
  */
@@ -201,6 +202,11 @@ struct Sweep {
  * Fits the small and large regions of the one-to-many and many-to-one
  * sweeps (root 0) split at the thresholds already set, and the slope
  * corrections kappa1, kappa2 against the point-to-point parameters.
+ * First drops S (M2) if the sweep does not change form there: if the
+ * slope of the fit above it exceeds that below (below M1 for M2, if
+ * set) by less than half of what serialising the transfers adds in the
+ * model over the sizes above (slope of the sum of the legs minus that of
+ * their max, root 0). Needs the point-to-point parameters.
  */
 void lmo_fit_collectives(LMO &model, const Sweep &one2many,
                          const Sweep &many2one, double cl);

@@ -11,10 +11,13 @@
 //     sweep_sizes: adaptive 0-4 MiB without -s/-m/--sizes), then per
 //     segment the one-to-one experiments of all pairs and the one-to-two
 //     experiments of all triplets at two sizes inside it (0 and the
-//     smallest size pinned to eps in the first; below S where possible;
+//     smallest size whose time over 0's is pinned to eps and at least
+//     eps of 0's in the first; below S where possible;
 //     empty replies avoid the gather escalations), solved by
 //     model_lmo.cpp;
-//  4. the fits of the regions and the slope corrections.
+//  4. S and M2 dropped where the sweep does not change form (the slope
+//     above the break short of half the model's serialising: sum - max
+//     of the legs), the fits of the regions and the slope corrections.
 #include "model_lmo_build.h"
 
 #include "benchmark_collective.h"
@@ -200,10 +203,17 @@ struct SweepResults {
 
 /* The two sizes of a segment's experiments: Ma its first size (0 in the
  * first segment), Mb the smallest swept size above Ma in the segment whose
- * time over Ma's is pinned to eps by the sweep's intervals (on every swept
- * pair measured at both), else the largest swept size of the segment;
- * sizes below S are preferred (the one-to-two experiments are part
- * scatters). */
+ * time over Ma's, dT, on every swept pair measured at both, is
+ *  - pinned to eps by the sweep's intervals: ci(Ma) + ci(Mb) <= eps dT,
+ *  - and resolved at the requested precision: dT >= eps T(Ma),
+ * else the largest swept size of the segment; sizes below S are preferred
+ * (the one-to-two experiments are part scatters). The second condition
+ * is what an interval cannot see: an interval of 0 (a simulator's equal
+ * times) says nothing about an error in proportion to the time (the
+ * clock, the simulator's rounding, a size-dependent effect), and such an
+ * error enters the slopes t_i, 1/beta_ij multiplied by
+ * (T(Ma) + T(Mb)) / dT: 10^4 at Mb = 1 byte (on an exact simulator t_i
+ * came out to 2e-6 relative, not 1e-9), at most about 2 / eps here. */
 void choose_sizes(LmoSegmentData &g, long hi, const SweepResults &sw,
                   const std::optional<double> &S, double eps)
 {
@@ -239,7 +249,8 @@ void choose_sizes(LmoSegmentData &g, long hi, const SweepResults &sw,
             if (!ha[p] || !hk[p])
                 continue;
             double dT = k[p].T - a->second[p].T;
-            pinned = dT > 0 && k[p].ci + a->second[p].ci <= eps * dT;
+            pinned = dT > 0 && k[p].ci + a->second[p].ci <= eps * dT &&
+                     dT >= eps * a->second[p].T;
             ++judged;
         }
         if (pinned && judged > 0) {
@@ -355,8 +366,19 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
 
     const double measured = MPI_Wtime() - start;
     lmo_solve_p2p(m, d, o.precision.cl);
-    if (!s.one2many.M.empty() && !s.many2one.M.empty())
+    std::string dropped;
+    if (!s.one2many.M.empty() && !s.many2one.M.empty()) {
+        const std::optional<double> S0 = m.S, M20 = m.M2;
         lmo_fit_collectives(m, s.one2many, s.many2one, o.precision.cl);
+        if (S0 && !m.S)
+            dropped += "S " + std::to_string(long(*S0));
+        if (M20 && !m.M2)
+            dropped += std::string(dropped.empty() ? "" : ", ") + "M2 " +
+                       std::to_string(long(*M20));
+        if (!dropped.empty())
+            o.say(comm, "LMO: break(s) without a change of form dropped: " +
+                            dropped);
+    }
     m.provenance = prov;
     if (w.adaptive)
         m.provenance.extra["p2p-sweep"] = w.text();
@@ -368,7 +390,7 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         "per size segment at two sizes inside it (Ma,Mb; 0 in the first): "
         "one-to-one of all pairs and one-to-two of all triplets, empty "
         "replies; Mb the smallest swept size whose time over Ma's is "
-        "pinned to eps by the sweep";
+        "pinned to eps by the sweep and at least eps of Ma's time";
     if (o.segments)
         m.provenance.extra["segments"] = Segments{starts}.text();
     char tbuf[32];
@@ -380,7 +402,10 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         std::string("h=") + hbuf +
         " max_breaks=" + std::to_string(lo.breakpoints.max_breaks) +
         " criterion=" + lo.breakpoints.criterion +
-        "; S first break, M2 last break, both of T ~ M";
+        "; S first break, M2 last break, both of T ~ M, kept where the "
+        "slope above exceeds that below by half the model's sum-max "
+        "slope" +
+        (dropped.empty() ? std::string() : " (dropped: " + dropped + ")");
     m.provenance.extra["escalation"] =
         "M1 at the first time > 10x its neighbour's, bisected, KiB";
     m.provenance.extra["collectives"] =

@@ -4,7 +4,8 @@
 # host (cpm-smpi-platform --one-delay), seed 1. cpm-validate builds every
 # model, measures p2p, scatter and gather at sizes not used for building
 # and compares. Asserted (mean mu = max(r,e)/min(r,e) over the rows):
-#   - Hockney and LMO recover every parameter of the truth (rel. 1e-6);
+#   - Hockney and LMO, built with the default sizes, recover every
+#     parameter of the truth (rel. 1e-6, LMO 1e-8);
 #   - p2p: Hockney and LMO mean mu <= 1.05 (the target), and every
 #     heterogeneous model beats homogeneous Hockney;
 #   - gather: LMO mean mu <= 1.15, better than every Hockney form;
@@ -25,10 +26,10 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 "$b/cpm-smpi-platform" -n 16 -s 1 --one-delay -o "$tmp/p" || exit 1
-# The evaluation's explicit sizes (cpm-validate's defaults before it took
-# the model tool's own): the bounds below were set with them.
+# Hockney and LMO with the model tool's default sizes (adaptive to 4 MiB,
+# LMO's thresholds over 0-100 KiB).
 "$b/cpm-validate" -o "$tmp/v" --no-plots --tools "$b/smpi" --offline-model "$b/model" \
-    --build "-s 32768 -m 1048576" --plogp "--sizes 1,1024,8192,65536,262144,1048576" \
+    --plogp "--sizes 1,1024,8192,65536,262144,1048576" \
     -- "$b/cpm-smpirun" "$tmp/p" -np 16 || { echo "$name: cpm-validate failed"; exit 1; }
 cat "$tmp/v/summary.md"
 
@@ -45,9 +46,14 @@ check() {
     fi
 }
 
+# LMO to 1e-8: with its slope sizes at 1 byte (an interval of 0 taken as
+# no error) t_i came out to 1.9e-6, with them at least eps of the empty
+# time's size part to 1.3e-9 (doc/models.md, LMO).
 for m in Hockney LMO; do
     lc=$(echo $m | tr 'A-Z' 'a-z')
-    "$b/tests/smpi/smpi_truth" $lc "$tmp/p.truth" "$tmp/v/models/$m.model" 1e-6 >"$tmp/truth" 2>&1 ||
+    tol=1e-6
+    [ $m = LMO ] && tol=1e-8
+    "$b/tests/smpi/smpi_truth" $lc "$tmp/p.truth" "$tmp/v/models/$m.model" $tol >"$tmp/truth" 2>&1 ||
         { fail "$m parameters against the truth"; tail -5 "$tmp/truth"; }
     tail -2 "$tmp/truth"
 done
@@ -73,7 +79,7 @@ done
 # Negative control: the LMO model of another platform (seed 2) must not
 # pass the p2p target on this one.
 "$b/cpm-smpi-platform" -n 16 -s 2 --one-delay -o "$tmp/q" || exit 1
-"$b/cpm-smpirun" "$tmp/q" -np 16 "$b/smpi/model" -M LMO -s 32768 -m 1048576 \
+"$b/cpm-smpirun" "$tmp/q" -np 16 "$b/smpi/model" -M LMO \
     -o "$tmp/other.model" >/dev/null 2>&1 || fail "LMO on the seed-2 platform"
 other=$("$b/model" -M LMO -i "$tmp/other.model" --compare "$tmp/v/observed/p2p.out" |
     sed -n 's/.* mean_mu \([^ ]*\) .*/\1/p')

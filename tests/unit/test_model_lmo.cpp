@@ -377,6 +377,42 @@ TEST(LMO, CollectiveFitsAndSlopeCorrections)
     EXPECT_FALSE(first_escalation(o2m).has_value());
 }
 
+// Breaks where the sweeps do not change form (Bai-Perron splits any line
+// that is not exactly straight): S and M2 dropped, one fit each; the same
+// breaks over sweeps that do change form (the test above) stand.
+TEST(LMO, BreaksWithoutAChangeOfFormDropped)
+{
+    LMO m = truth(4, 5);
+    const double k1 = 3e-10;
+    LMO exact = m; // no S, M1, M2: max of the legs at every size
+    exact.kappa1 = k1;
+    Sweep o2m, m2o;
+    for (double M = 0; M <= 102400; M += 4096) {
+        o2m.M.push_back(M);
+        o2m.T.push_back(exact.one2many(0, M));
+        m2o.M.push_back(M);
+        m2o.T.push_back(exact.many2one(0, M));
+    }
+    m.S = 40960;
+    m.M2 = 61440;
+    lmo_fit_collectives(m, o2m, m2o, 0.95);
+    EXPECT_FALSE(m.S.has_value());
+    EXPECT_FALSE(m.M2.has_value());
+    ASSERT_TRUE(m.one2many_small && m.many2one_small);
+    EXPECT_FALSE(m.one2many_large || m.many2one_large);
+    for (double M : {1000.0, 50000.0, 100000.0}) {
+        EXPECT_LT(rel(m.one2many(0, M), exact.one2many(0, M)), 1e-3);
+        EXPECT_LT(rel(m.many2one(0, M), exact.many2one(0, M)), 1e-3);
+    }
+    // A break of the gather with M1 set: judged against the fit below M1.
+    LMO e = truth(4, 5);
+    e.M1 = 20480;
+    e.M2 = 61440;
+    lmo_fit_collectives(e, o2m, m2o, 0.95);
+    EXPECT_FALSE(e.M2.has_value());
+    EXPECT_EQ(e.M1.value_or(0), 20480);
+}
+
 TEST(LMO, FileRoundTrip)
 {
     LMO m = truth(4, 9);
