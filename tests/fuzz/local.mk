@@ -10,6 +10,8 @@
 # report ends its program with an error, so it fails its test.
 # LeakSanitizer is off: the MPI libraries keep allocations until exit.
 SANITIZE_DIR = sanitize
+# Arguments of the sanitized make check, e.g. TESTS='...' for a subset.
+SANITIZE_CHECK_FLAGS =
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
 SANITIZE_ENV = ASAN_OPTIONS=detect_leaks=0 \
@@ -26,7 +28,7 @@ check-sanitize:
 			LDFLAGS="$(SANITIZE_FLAGS)" && \
 		$(MAKE) $(AM_MAKEFLAGS) && \
 		$(MAKE) $(AM_MAKEFLAGS) smpi-tools && \
-		$(SANITIZE_ENV) $(MAKE) $(AM_MAKEFLAGS) check
+		$(SANITIZE_ENV) $(MAKE) $(AM_MAKEFLAGS) check $(SANITIZE_CHECK_FLAGS)
 .PHONY: check-sanitize
 
 # The fuzz driver (tests/fuzz/fuzz_readers.cpp): mutants of the seed files
