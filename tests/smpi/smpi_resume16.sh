@@ -43,7 +43,12 @@ identical() {
     diff "$tmp/a" "$tmp/b" | head -10 >&2
     return 1
 }
-entries() { grep -c '^e ' "$1" 2>/dev/null || echo 0; }
+# entries JOURNAL: its number of entries (0 if there is none)
+entries() {
+    local k
+    k=$(grep -c '^e ' "$1" 2>/dev/null)
+    echo "${k:-0}"
+}
 
 for spec in Hockney:31 LMO:97; do
     model=${spec%%:*}
