@@ -309,6 +309,68 @@ std::vector<std::size_t> covering(int n, const std::vector<Triplet> &triplets)
     return out;
 }
 
+/* The triplets measured first when nothing predicts a parallel sweep with
+ * one-to-one experiments (covering()); empty: none first (all at once). */
+std::vector<std::size_t> triplet_probe(const DurationHistory &history, int n,
+                                       const std::vector<Triplet> &triplets,
+                                       long M, bool with_one_to_one,
+                                       bool parallel)
+{
+    if (!parallel || !with_one_to_one || !history.enabled ||
+        !expected_triplets(history, triplets, M, true).empty())
+        return {};
+    std::vector<std::size_t> probe = covering(n, triplets);
+    if (probe.size() == triplets.size())
+        return {};
+    return probe;
+}
+
+/* Feeds the history the probe's one-to-one times (first: 6 per probe
+ * triplet, in probe order): each pair's mean work. */
+void record_probe(DurationHistory &history,
+                  const std::vector<Triplet> &triplets,
+                  const std::vector<std::size_t> &probe,
+                  const std::vector<Result> &first, long M)
+{
+    std::map<std::pair<int, int>, std::pair<double, int>> pair_work;
+    for (std::size_t x = 0; x < probe.size(); ++x) {
+        const Triplet &t = triplets[probe[x]];
+        std::array<int, 3> v{t.i, t.j, t.k};
+        for (int r = 0; r < 3; ++r) {
+            int a = v[(r + 1) % 3], b = v[(r + 2) % 3];
+            if (a > b)
+                std::swap(a, b);
+            for (int q = 0; q < 2; ++q) {
+                int other = q == 0 ? a : b;
+                auto &w = pair_work[{std::min(v[r], other),
+                                     std::max(v[r], other)}];
+                w.first += work(first[6 * x + std::size_t(2 * r + q)]);
+                ++w.second;
+            }
+        }
+    }
+    for (const auto &[pq, w] : pair_work)
+        history.record(pair_key({pq.first, pq.second}), double(M),
+                       w.first / w.second);
+}
+
+/* Feeds the history each triplet's work. */
+void record_triplets(DurationHistory &history,
+                     const std::vector<Triplet> &triplets, long M,
+                     bool with_one_to_one, const TripletResults &out)
+{
+    const int kind = with_one_to_one ? kTripletKind : kOneToTwoKind;
+    for (std::size_t e = 0; e < triplets.size(); ++e) {
+        const Triplet &t = triplets[e];
+        double w = 0;
+        for (std::size_t q = 0; q < 3; ++q)
+            w += work(out.one_to_two.at(3 * e + q));
+        for (std::size_t q = 0; q < 6 && with_one_to_one; ++q)
+            w += work(out.one_to_one.at(6 * e + q));
+        history.record({kind, t.i, t.j, t.k}, double(M), w);
+    }
+}
+
 } // namespace
 
 DurationHistory &duration_history(MPI_Comm comm)
@@ -343,18 +405,26 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
     precision.validate();
     check_size(M1, "message size");
     check_size(M2, "reply size");
+    // The history first (its creation is collective): a replayed call
+    // creates it too, before the journal sets the clock, and feeds it the
+    // replayed results, so that the calls after a replay schedule their
+    // experiments as in the interrupted build.
+    DurationHistory &history = duration_history(comm);
     JournalEntry journal(comm, journal_key("roundtrips " + std::to_string(M1) +
                                                " " + std::to_string(M2) + " " +
                                                std::to_string(parallel) +
                                                pairs_text(pairs),
                                            precision));
-    if (journal.replayed())
+    if (journal.replayed()) {
+        for (std::size_t e = 0; e < pairs.size(); ++e)
+            history.record(pair_key(pairs[e]), double(M1 + M2),
+                           work(journal.results().at(e)));
         return journal.results();
+    }
     DupComm dc(comm);
     if (dc.size() < 2)
         throw UsageError("roundtrips need at least 2 processes, got " +
                          std::to_string(dc.size()));
-    DurationHistory &history = duration_history(comm);
     std::vector<Round> rounds = schedule_pairs(
         dc.size(), pairs, parallel,
         parallel ? expected_pairs(history, pairs, double(M1 + M2))
@@ -398,12 +468,28 @@ TripletResults measure_triplets(MPI_Comm comm,
     for (const Triplet &t : triplets)
         key += " " + std::to_string(t.i) + "," + std::to_string(t.j) + "," +
                std::to_string(t.k);
+    // As in measure_roundtrips: the history before the journal, fed by a
+    // replayed call as the measured call fed it.
+    DurationHistory &history = duration_history(comm);
     JournalEntry journal(comm, journal_key(key, precision));
+    std::size_t nt = triplets.size();
     if (journal.replayed()) {
         const std::vector<Result> &all = journal.results();
         TripletResults out;
-        out.one_to_two.assign(all.begin(), all.begin() + 3 * triplets.size());
-        out.one_to_one.assign(all.begin() + 3 * triplets.size(), all.end());
+        out.one_to_two.assign(all.begin(), all.begin() + 3 * nt);
+        out.one_to_one.assign(all.begin() + 3 * nt, all.end());
+        int n = 0;
+        CPM_MPI(MPI_Comm_size(comm, &n));
+        std::vector<std::size_t> probe =
+            triplet_probe(history, n, triplets, M, with_one_to_one, parallel);
+        if (!probe.empty() && out.one_to_one.size() == 6 * nt) {
+            std::vector<Result> first;
+            for (std::size_t e : probe)
+                for (int q = 0; q < 6; ++q)
+                    first.push_back(out.one_to_one[6 * e + std::size_t(q)]);
+            record_probe(history, triplets, probe, first, M);
+        }
+        record_triplets(history, triplets, M, with_one_to_one, out);
         return out;
     }
     DupComm dc(comm);
@@ -411,9 +497,7 @@ TripletResults measure_triplets(MPI_Comm comm,
         throw UsageError("one-to-two experiments need at least 3 processes, "
                          "got " +
                          std::to_string(dc.size()));
-    DurationHistory &history = duration_history(comm);
     const int n = dc.size();
-    std::size_t nt = triplets.size();
     std::vector<Result> o2t(3 * nt), o2o(with_one_to_one ? 6 * nt : 0);
     std::vector<char> own2(3 * nt, 0), own1(o2o.size(), 0);
     int me = dc.rank();
@@ -470,10 +554,9 @@ TripletResults measure_triplets(MPI_Comm comm,
     std::vector<double> expected =
         parallel ? expected_triplets(history, triplets, M, with_one_to_one)
                  : std::vector<double>();
-    std::vector<std::size_t> probe;
-    if (parallel && expected.empty() && with_one_to_one && history.enabled)
-        probe = covering(n, triplets);
-    if (probe.empty() || probe.size() == nt) {
+    std::vector<std::size_t> probe =
+        triplet_probe(history, n, triplets, M, with_one_to_one, parallel);
+    if (probe.empty()) {
         run(schedule_triplets(n, triplets, parallel, expected), {});
     } else {
         // Nothing predicts these experiments: first a subset of the
@@ -492,29 +575,10 @@ TripletResults measure_triplets(MPI_Comm comm,
                 owned[6 * x + q] = own1[6 * probe[x] + q];
             }
         std::vector<Result> first = share(dc, mine, owned);
-        std::map<std::pair<int, int>, std::pair<double, int>> pair_work;
+        record_probe(history, triplets, probe, first, M);
         std::vector<char> done(nt, 0);
-        for (std::size_t x = 0; x < probe.size(); ++x) {
-            std::size_t e = probe[x];
+        for (std::size_t e : probe)
             done[e] = 1;
-            const Triplet &t = triplets[e];
-            std::array<int, 3> v{t.i, t.j, t.k};
-            for (int r = 0; r < 3; ++r) {
-                int a = v[(r + 1) % 3], b = v[(r + 2) % 3];
-                if (a > b)
-                    std::swap(a, b);
-                for (int q = 0; q < 2; ++q) {
-                    int other = q == 0 ? a : b;
-                    auto &w = pair_work[{std::min(v[r], other),
-                                         std::max(v[r], other)}];
-                    w.first += work(first[6 * x + 2 * r + q]);
-                    ++w.second;
-                }
-            }
-        }
-        for (const auto &[pq, w] : pair_work)
-            history.record(pair_key({pq.first, pq.second}), double(M),
-                           w.first / w.second);
         std::vector<Triplet> rest;
         std::vector<std::size_t> ids;
         for (std::size_t e = 0; e < nt; ++e)
@@ -530,16 +594,7 @@ TripletResults measure_triplets(MPI_Comm comm,
     out.one_to_two = share(dc, o2t, own2);
     if (with_one_to_one)
         out.one_to_one = share(dc, o2o, own1);
-    const int kind = with_one_to_one ? kTripletKind : kOneToTwoKind;
-    for (std::size_t e = 0; e < nt; ++e) {
-        const Triplet &t = triplets[e];
-        double w = 0;
-        for (int q = 0; q < 3; ++q)
-            w += work(out.one_to_two[3 * e + q]);
-        for (int q = 0; q < 6 && with_one_to_one; ++q)
-            w += work(out.one_to_one[6 * e + q]);
-        history.record({kind, t.i, t.j, t.k}, double(M), w);
-    }
+    record_triplets(history, triplets, M, with_one_to_one, out);
     std::vector<Result> all = out.one_to_two;
     all.insert(all.end(), out.one_to_one.begin(), out.one_to_one.end());
     journal.record(all);

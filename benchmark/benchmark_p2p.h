@@ -39,10 +39,13 @@ namespace cpm::bench {
  * results). In parallel, measure_roundtrips and measure_triplets schedule
  * by list scheduling (schedule_pairs) when it predicts the duration of
  * every experiment of the call, and record the timed work (repetitions x
- * mean) of every experiment after it. With CPM_SCHEDULE=rounds in the
- * environment of any process when the attribute is made (the first call
- * on comm; agreed over comm by an allreduce), the calls on comm keep the
- * rounds of schedule_pairs without durations (for comparisons).
+ * mean) of every experiment after it; a call replayed from a measurement
+ * journal (benchmark_journal.h) records its results the same way, so that
+ * the calls after a replay schedule as in the interrupted build. With
+ * CPM_SCHEDULE=rounds in the environment of any process when the
+ * attribute is made (the first call on comm; agreed over comm by an
+ * allreduce), the calls on comm keep the rounds of schedule_pairs without
+ * durations (for comparisons).
  */
 DurationHistory &duration_history(MPI_Comm comm);
 

@@ -5,11 +5,18 @@
 # configured source tree, so the sources are copied first (make distdir,
 # as distcheck does) into $(SANITIZE_DIR)/src, and built in
 # $(SANITIZE_DIR)/build with the sanitizer flags (and
-# SANITIZE_CONFIGURE_FLAGS, e.g. MPICXX=...); then the SimGrid tools and
-# make check. A sanitizer
+# SANITIZE_CONFIGURE_FLAGS, e.g. MPICXX=...; shared libraries only, as
+# make check needs no static ones: half the compilations); then the
+# SimGrid tools and make check. A sanitizer
 # report ends its program with an error, so it fails its test.
 # LeakSanitizer is off: the MPI libraries keep allocations until exit.
 SANITIZE_DIR = sanitize
+# Tests left out of the sanitized make check (patterns of their paths, as
+# in TESTS: e.g. tests/emu/%), and more arguments of that make check.
+SANITIZE_SKIP =
+SANITIZE_CHECK_FLAGS =
+SANITIZE_TESTS = $(if $(strip $(SANITIZE_SKIP)),\
+	TESTS="$(filter-out $(SANITIZE_SKIP),$(TESTS))")
 SANITIZE_FLAGS = -fsanitize=address,undefined -fno-omit-frame-pointer \
 	-fno-sanitize-recover=undefined
 SANITIZE_ENV = ASAN_OPTIONS=detect_leaks=0 \
@@ -21,12 +28,13 @@ check-sanitize:
 		top_distdir=$(SANITIZE_DIR)/src
 	$(MKDIR_P) $(SANITIZE_DIR)/build
 	cd $(SANITIZE_DIR)/build && \
-		../src/configure -q $(SANITIZE_CONFIGURE_FLAGS) \
+		../src/configure -q --disable-static $(SANITIZE_CONFIGURE_FLAGS) \
 			CXXFLAGS="-g -O1 $(SANITIZE_FLAGS)" \
 			LDFLAGS="$(SANITIZE_FLAGS)" && \
 		$(MAKE) $(AM_MAKEFLAGS) && \
 		$(MAKE) $(AM_MAKEFLAGS) smpi-tools && \
-		$(SANITIZE_ENV) $(MAKE) $(AM_MAKEFLAGS) check
+		$(SANITIZE_ENV) $(MAKE) $(AM_MAKEFLAGS) check $(SANITIZE_TESTS) \
+			$(SANITIZE_CHECK_FLAGS)
 .PHONY: check-sanitize
 
 # The fuzz driver (tests/fuzz/fuzz_readers.cpp): mutants of the seed files

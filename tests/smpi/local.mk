@@ -161,6 +161,10 @@ EXTRA_DIST += tests/smpi/smpi_export.sh
 # model of an uninterrupted build.
 TESTS += tests/smpi/smpi_resume.sh
 EXTRA_DIST += tests/smpi/smpi_resume.sh
+# The same on 16 hosts, killed at half of the build's measurements
+# (smpi_resume16.sh: 20 s at load average 3, 65 s at 7.5).
+TESTS += tests/smpi/smpi_resume16.sh
+EXTRA_DIST += tests/smpi/smpi_resume16.sh
 # Piecewise PLogP and LogGP on the test bed with size segments: breaks
 # found and bracketed, p2p at unseen sizes within mu 1.02
 # (smpi_plogp_segments.sh, seconds).
