@@ -711,6 +711,12 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
             w = yb[0][p];
             ++clipped;
         }
+        // The send call's time can hold the transfer (rendezvous): then
+        // less is left for the link than nothing. No bandwidth gives it.
+        need(w > 0, "link " + std::to_string(i) + " " + std::to_string(j), w,
+             "s/B: the model's time less the hosts' os and or does not grow "
+             "with the size (does os hold the transfer? --rendezvous SIZE "
+             "takes no host delays from SIZE on)");
         if (!(L >= 0)) {
             L = 0;
             ++clipped;

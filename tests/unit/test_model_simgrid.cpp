@@ -291,6 +291,39 @@ TEST(SimgridExport, PlogpSegmentedIsExact)
     expect_reproduces(e, n, [&](int i, int j, double m) { return pl.p2p(i, j, m); });
 }
 
+// A send call that holds the transfer (os = the whole one-way time, as
+// in a rendezvous): nothing is left for the link, and the export says so
+// instead of writing a negative bandwidth.
+TEST(SimgridExport, PlogpOsHoldingTheTransferIsRefused)
+{
+    const int n = 3;
+    PLogP pl;
+    pl.n = n;
+    pl.sizes = {0, 1024, 65536, 1048576};
+    for (int p = 0; p < n * (n - 1) / 2; ++p) {
+        std::vector<stats::Estimate> T, rtt;
+        for (long m : pl.sizes) {
+            double t = 1e-5 + double(m) * 1e-9;
+            T.push_back({t, 0, 1});
+            rtt.push_back({t + 1e-5, 0, 1});
+        }
+        pl.L.push_back({5e-6, 0, 1});
+        pl.os.push_back(T);
+        pl.or_.push_back(T);
+        pl.g.push_back(T);
+        pl.rtt.push_back(rtt);
+        pl.starts.push_back({});
+    }
+    try {
+        simgrid_export(pl, {});
+        ADD_FAILURE() << "exported a link with no time left";
+    } catch (const cpm::UsageError &e) {
+        EXPECT_NE(std::string(e.what()).find("cannot export: link 0 1"),
+                  std::string::npos)
+            << e.what();
+    }
+}
+
 TEST(SimgridExport, Refusals)
 {
     Hockney h = segmented_hockney(3);
