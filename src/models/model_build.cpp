@@ -103,6 +103,25 @@ std::vector<long> class_segments(const std::vector<long> &sizes,
     }
 }
 
+void bcast_size_lists(MPI_Comm comm, std::vector<std::vector<long>> &lists)
+{
+    std::vector<long> flat; // per list: its length, then its sizes
+    for (const std::vector<long> &v : lists) {
+        flat.push_back(long(v.size()));
+        flat.insert(flat.end(), v.begin(), v.end());
+    }
+    long count = long(flat.size());
+    CPM_MPI(MPI_Bcast(&count, 1, MPI_LONG, 0, comm));
+    flat.resize(std::size_t(count));
+    CPM_MPI(MPI_Bcast(flat.data(), int(count), MPI_LONG, 0, comm));
+    std::size_t at = 0;
+    for (std::vector<long> &v : lists) {
+        long k = flat[at++];
+        v.assign(flat.begin() + long(at), flat.begin() + long(at) + k);
+        at += std::size_t(k);
+    }
+}
+
 std::vector<std::vector<long>>
 find_class_segments(MPI_Comm comm, const BuildOptions &o,
                     const std::vector<long> &sizes,
@@ -119,7 +138,6 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
         o.say(comm, model + ": size segments not searched (built without R)");
         return segs;
     }
-    std::vector<long> flat; // count, starts of class 0, then of 1 (rank 0)
     std::string failed;
     agree(comm, [&] {
         if (rank != 0)
@@ -141,23 +159,8 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
             if (y.size() == sizes.size())
                 segs[std::size_t(c)] = class_segments(sizes, y, &failed);
         }
-        for (int c = 0; c < 2; ++c) {
-            flat.push_back(long(segs[std::size_t(c)].size()));
-            flat.insert(flat.end(), segs[std::size_t(c)].begin(),
-                        segs[std::size_t(c)].end());
-        }
     });
-    long count = long(flat.size());
-    CPM_MPI(MPI_Bcast(&count, 1, MPI_LONG, 0, comm));
-    flat.resize(std::size_t(count));
-    CPM_MPI(MPI_Bcast(flat.data(), int(count), MPI_LONG, 0, comm));
-    std::size_t at = 0;
-    for (int c = 0; c < 2; ++c) {
-        long k = flat[at++];
-        segs[std::size_t(c)].assign(flat.begin() + long(at),
-                                    flat.begin() + long(at) + k);
-        at += std::size_t(k);
-    }
+    bcast_size_lists(comm, segs);
     if (!failed.empty())
         o.say(comm, model + ": size segments not found, one line per pair (" +
                         failed + ")");
@@ -216,6 +219,24 @@ long split(long a, long b, double resolution)
     return a + (b - a) / 2;
 }
 
+/* The indices of the sizes in each size segment (the first from 0, the
+ * others from each start), in order. */
+std::vector<std::vector<std::size_t>>
+segment_members(const std::vector<long> &sizes, const std::vector<long> &starts)
+{
+    std::vector<long> cuts = {0};
+    cuts.insert(cuts.end(), starts.begin(), starts.end());
+    std::vector<std::vector<std::size_t>> members(cuts.size());
+    for (std::size_t c = 0; c < cuts.size(); ++c) {
+        long lo = cuts[c];
+        long hi = c + 1 < cuts.size() ? cuts[c + 1] : -1;
+        for (std::size_t s = 0; s < sizes.size(); ++s)
+            if (sizes[s] >= lo && (hi < 0 || sizes[s] < hi))
+                members[c].push_back(s);
+    }
+    return members;
+}
+
 } // namespace
 
 std::vector<long> refine_sizes(const std::vector<long> &sizes,
@@ -239,15 +260,7 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
             add.insert(m);
     }
     // Misfit: the least-squares line of each segment against its points.
-    std::vector<long> cuts = {0};
-    cuts.insert(cuts.end(), starts.begin(), starts.end());
-    for (std::size_t c = 0; c < cuts.size(); ++c) {
-        long lo = cuts[c];
-        long hi = c + 1 < cuts.size() ? cuts[c + 1] : -1;
-        std::vector<std::size_t> in;
-        for (std::size_t s = 0; s < sizes.size(); ++s)
-            if (sizes[s] >= lo && (hi < 0 || sizes[s] < hi))
-                in.push_back(s);
+    for (const std::vector<std::size_t> &in : segment_members(sizes, starts)) {
         if (in.size() < 3)
             continue;
         double sx = 0, sy = 0, sxx = 0, sxy = 0, k = double(in.size());
@@ -328,15 +341,7 @@ std::vector<long> segment_sizes(const std::vector<long> &sizes,
                 return {};
     }
     std::set<long> out;
-    std::vector<long> cuts = {0};
-    cuts.insert(cuts.end(), starts.begin(), starts.end());
-    for (std::size_t c = 0; c < cuts.size(); ++c) {
-        long lo = cuts[c];
-        long hi = c + 1 < cuts.size() ? cuts[c + 1] : -1;
-        std::vector<std::size_t> in;
-        for (std::size_t s = 0; s < sizes.size(); ++s)
-            if (sizes[s] >= lo && (hi < 0 || sizes[s] < hi))
-                in.push_back(s);
+    for (const std::vector<std::size_t> &in : segment_members(sizes, starts)) {
         if (in.size() < 3) {
             for (std::size_t s : in)
                 out.insert(sizes[s]);
@@ -486,8 +491,9 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
     }
     std::string failed;
     for (int round = 0;; ++round) {
-        // Rank 0 decides, per class: the starts, then the sizes to add.
-        std::vector<long> flat;
+        // Rank 0 decides, per class: the starts, then the sizes to add
+        // (lists: those of class 0, then of class 1).
+        std::vector<std::vector<long>> lists(4);
         agree(comm, [&] {
             if (rank != 0)
                 return;
@@ -507,26 +513,15 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
                             add.resize(o.size_plan.max_sizes - x.size());
                     }
                 }
-                flat.push_back(long(starts.size()));
-                flat.insert(flat.end(), starts.begin(), starts.end());
-                flat.push_back(long(add.size()));
-                flat.insert(flat.end(), add.begin(), add.end());
+                lists[2 * c] = starts;
+                lists[2 * c + 1] = add;
             }
         });
-        long count = long(flat.size());
-        CPM_MPI(MPI_Bcast(&count, 1, MPI_LONG, 0, comm));
-        flat.resize(std::size_t(count));
-        CPM_MPI(MPI_Bcast(flat.data(), int(count), MPI_LONG, 0, comm));
+        bcast_size_lists(comm, lists);
         std::vector<std::vector<long>> add(2);
-        std::size_t at = 0;
         for (std::size_t c = 0; c < 2; ++c) {
-            long k = flat[at++];
-            w.segments[c].assign(flat.begin() + long(at),
-                                 flat.begin() + long(at) + k);
-            at += std::size_t(k);
-            k = flat[at++];
-            add[c].assign(flat.begin() + long(at), flat.begin() + long(at) + k);
-            at += std::size_t(k);
+            w.segments[c] = lists[2 * c];
+            add[c] = lists[2 * c + 1];
         }
         if (add[0].empty() && add[1].empty())
             break;

@@ -198,6 +198,11 @@ std::vector<long> segment_sizes(const std::vector<long> &sizes,
                                 const std::vector<long> &starts,
                                 double tolerance);
 
+/** Gives every rank of comm rank 0's lists of sizes (lists.size() must be
+ *  the same on every rank; the other ranks' contents are replaced).
+ *  Collective. */
+void bcast_size_lists(MPI_Comm comm, std::vector<std::vector<long>> &lists);
+
 /** Provenance of a build: date, MPI, processors, options (collective). */
 Provenance make_provenance(MPI_Comm comm, const BuildOptions &o,
                            const std::string &sizes_text);

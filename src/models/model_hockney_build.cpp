@@ -73,7 +73,6 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
         int rank = 0;
         CPM_MPI(MPI_Comm_rank(comm, &rank));
         std::vector<std::vector<long>> plan(2);
-        std::vector<long> flat;
         agree(comm, [&] {
             if (rank != 0)
                 return;
@@ -93,21 +92,10 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
                                       o.size_plan.tolerance);
                 if (v.empty())
                     v = x; // no fit decided: the class's sweep sizes
-                flat.push_back(long(v.size()));
-                flat.insert(flat.end(), v.begin(), v.end());
+                plan[std::size_t(c)] = v;
             }
         });
-        long count = long(flat.size());
-        CPM_MPI(MPI_Bcast(&count, 1, MPI_LONG, 0, comm));
-        flat.resize(std::size_t(count));
-        CPM_MPI(MPI_Bcast(flat.data(), int(count), MPI_LONG, 0, comm));
-        std::size_t at = 0;
-        for (int c = 0; c < 2; ++c) {
-            long k = flat[at++];
-            plan[std::size_t(c)].assign(flat.begin() + long(at),
-                                        flat.begin() + long(at) + k);
-            at += std::size_t(k);
-        }
+        bcast_size_lists(comm, plan);
         // Each size with the other pairs of the classes that need it.
         std::map<long, std::vector<std::size_t>> by_size;
         for (std::size_t p = 0; p < all.size(); ++p) {
