@@ -219,6 +219,38 @@ PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
     return f;
 }
 
+/* The least shift of each host's delays that makes them >= 0: the time
+ * per byte first (db, from 0), then the fixed part (da, from floor_a):
+ * F_s d added to host i's delay in every segment s, d_i + d_j to be taken
+ * from each of its links (fit_pairs' host and link parts are defined up
+ * to such a shift). D[host][segment]: the delays before the shift; fb,
+ * fa: the fits of the times per byte and of the latency parts. */
+struct HostShift {
+    std::vector<double> db, da; // [host]
+};
+
+HostShift shift_hosts(std::vector<std::vector<SimgridDelay>> &D,
+                      const PairFit &fb, const PairFit &fa, double floor_a)
+{
+    std::size_t n = D.size();
+    HostShift h{std::vector<double>(n, 0.0), std::vector<double>(n, floor_a)};
+    for (std::size_t i = 0; i < n; ++i) {
+        std::vector<SimgridDelay> &d = D[i];
+        for (std::size_t s = 0; s < d.size(); ++s)
+            if (fb.F[s] > 0)
+                h.db[i] = std::max(h.db[i], -d[s].t / fb.F[s]);
+        for (std::size_t s = 0; s < d.size(); ++s)
+            if (fa.F[s] > 0)
+                h.da[i] = std::max(
+                    h.da[i], -(d[s].c + 16 * fb.F[s] * h.db[i]) / fa.F[s]);
+        for (std::size_t s = 0; s < d.size(); ++s) {
+            d[s].t += fb.F[s] * h.db[i];
+            d[s].c += fa.F[s] * h.da[i] + 16 * fb.F[s] * h.db[i];
+        }
+    }
+    return h;
+}
+
 } // namespace
 
 SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
@@ -270,35 +302,21 @@ SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
     PairFit fb = fit_pairs(n, pairs, yb, Fb);
     PairFit fa = fit_pairs(n, pairs, ya, Fa);
     // The shift of each problem: the least that makes every host delay
-    // >= 0 (t first, then C = u_a + 16 t).
-    std::vector<std::vector<double>> t(S, std::vector<double>(std::size_t(n)));
-    std::vector<std::vector<double>> C = t;
-    std::vector<double> db(std::size_t(n), 0.0), da(std::size_t(n), 0.0);
-    for (int i = 0; i < n; ++i) {
+    // >= 0 (t first, then C = u_a + 16 t; C may shift down).
+    std::vector<std::vector<SimgridDelay>> D(static_cast<std::size_t>(n));
+    for (int i = 0; i < n; ++i)
         for (std::size_t s = 0; s < S; ++s)
-            if (fb.F[s] > 0)
-                db[std::size_t(i)] = std::max(db[std::size_t(i)],
-                                              -fb.u[s][std::size_t(i)] / fb.F[s]);
-        for (std::size_t s = 0; s < S; ++s)
-            t[s][std::size_t(i)] = fb.u[s][std::size_t(i)] +
-                                   fb.F[s] * db[std::size_t(i)];
-        da[std::size_t(i)] = -1e300;
-        for (std::size_t s = 0; s < S; ++s)
-            if (fa.F[s] > 0)
-                da[std::size_t(i)] = std::max(
-                    da[std::size_t(i)],
-                    -(fa.u[s][std::size_t(i)] + 16 * t[s][std::size_t(i)]) /
-                        fa.F[s]);
-        for (std::size_t s = 0; s < S; ++s)
-            C[s][std::size_t(i)] = fa.u[s][std::size_t(i)] +
-                                   fa.F[s] * da[std::size_t(i)] +
-                                   16 * t[s][std::size_t(i)];
-    }
-    for (std::size_t s = 0; s < S; ++s)
-        for (int i = 0; i < n; ++i) {
+            D[std::size_t(i)].push_back(
+                {from[s],
+                 fa.u[s][std::size_t(i)] + 16 * fb.u[s][std::size_t(i)],
+                 fb.u[s][std::size_t(i)]});
+    HostShift shift = shift_hosts(D, fb, fa, -1e300);
+    const std::vector<double> &db = shift.db, &da = shift.da;
+    for (std::vector<SimgridDelay> &d : D)
+        for (SimgridDelay &x : d) {
             // rounding: exact zeros rather than -1e-21
-            C[s][std::size_t(i)] = std::max(C[s][std::size_t(i)], 0.0);
-            t[s][std::size_t(i)] = std::max(t[s][std::size_t(i)], 0.0);
+            x.c = std::max(x.c, 0.0);
+            x.t = std::max(x.t, 0.0);
         }
     long clipped = 0;
     for (std::size_t p = 0; p < pairs.size(); ++p) {
@@ -316,15 +334,13 @@ SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
         e.platform.links.push_back({L, 1 / w});
     }
     bool delays = false;
-    for (std::size_t s = 0; s < S; ++s)
-        for (int i = 0; i < n; ++i)
-            delays = delays || C[s][std::size_t(i)] > 0 || t[s][std::size_t(i)] > 0;
+    for (const std::vector<SimgridDelay> &d : D)
+        for (const SimgridDelay &x : d)
+            delays = delays || x.c > 0 || x.t > 0;
     if (delays)
         for (int i = 0; i < n; ++i) {
             SimgridHost &h = e.platform.hosts[std::size_t(i)];
-            for (std::size_t s = 0; s < S; ++s)
-                h.os.push_back({from[s], C[s][std::size_t(i)],
-                                t[s][std::size_t(i)]});
+            h.os = D[std::size_t(i)];
             h.ois = h.orecv = h.os;
         }
     if (S > 1) {
@@ -673,36 +689,24 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
              "segment " + std::to_string(from[s]) + " bandwidth factor",
              1 / fb.F[s], "(no bandwidth factor > 0 fits the links there)");
     // Host delays: the medians plus the corrections (none in the first
-    // segment). Where one comes out negative, the least shift of host i
-    // that makes its delays >= 0 (t first, then c): F_s d_i added to its
-    // delay in every segment s, d_i + d_j taken from each of its links
-    // (host and link parts are defined up to such a shift); not where a
-    // segment has no host delays (rendezvous), whose links would change.
+    // segment), shifted where one comes out negative (shift_hosts); not
+    // where a segment has no host delays (rendezvous): its links would
+    // change with nothing to take the shift.
     bool shift = std::all_of(no_hosts.begin(), no_hosts.end(),
                              [](char x) { return !x; });
     std::vector<std::vector<SimgridDelay>> D = H;
-    std::vector<double> db(std::size_t(n), 0.0), da(std::size_t(n), 0.0);
-    for (int i = 0; i < n; ++i) {
-        auto &d = D[std::size_t(i)];
+    for (int i = 0; i < n; ++i)
         for (std::size_t s = 1; s < S; ++s)
             if (eager(s)) {
-                d[s].t += fb.u[s][std::size_t(i)];
-                d[s].c += fa.u[s][std::size_t(i)] + 16 * fb.u[s][std::size_t(i)];
+                SimgridDelay &d = D[std::size_t(i)][s];
+                d.t += fb.u[s][std::size_t(i)];
+                d.c += fa.u[s][std::size_t(i)] + 16 * fb.u[s][std::size_t(i)];
             }
-        if (!shift)
-            continue;
-        for (std::size_t s = 0; s < S; ++s)
-            db[std::size_t(i)] = std::max(db[std::size_t(i)], -d[s].t / fb.F[s]);
-        for (std::size_t s = 0; s < S; ++s)
-            d[s].t += fb.F[s] * db[std::size_t(i)];
-        for (std::size_t s = 0; s < S; ++s)
-            if (fa.F[s] > 0)
-                da[std::size_t(i)] = std::max(
-                    da[std::size_t(i)],
-                    -(d[s].c + 16 * fb.F[s] * db[std::size_t(i)]) / fa.F[s]);
-        for (std::size_t s = 0; s < S; ++s)
-            d[s].c += fa.F[s] * da[std::size_t(i)] + 16 * fb.F[s] * db[std::size_t(i)];
-    }
+    HostShift hs{std::vector<double>(std::size_t(n), 0.0),
+                 std::vector<double>(std::size_t(n), 0.0)};
+    if (shift)
+        hs = shift_hosts(D, fb, fa, 0.0);
+    const std::vector<double> &db = hs.db, &da = hs.da;
     for (std::size_t p = 0; p < pairs.size(); ++p) {
         auto [i, j] = pairs[p];
         double w = fb.z[p] - db[std::size_t(i)] - db[std::size_t(j)];
