@@ -9,3 +9,8 @@
 #   make check TESTS="tests/emu/emu_smoke.sh tests/emu/emu_ranks.sh"
 TESTS += tests/emu/emu_smoke.sh tests/emu/emu_ranks.sh
 EXTRA_DIST += tests/emu/emu_smoke.sh tests/emu/emu_ranks.sh
+# They time real MPI over shaped links and compare the system before and
+# after: they run after every other test of the run (make -j check would
+# otherwise start them beside SimGrid simulations and MPI tests, whose
+# load and processes they see).
+$(filter tests/emu/%,$(TEST_LOGS)): $(filter-out tests/emu/%,$(TEST_LOGS))
