@@ -27,14 +27,6 @@ std::string delay_value(const std::vector<SimgridDelay> &d)
     return v;
 }
 
-double delay_at(const std::vector<SimgridDelay> &d, double m)
-{
-    double v = 0;
-    for (const SimgridDelay &x : d)
-        if (x.from == 0 || m >= double(x.from))
-            v = x.c + x.t * m;
-    return v;
-}
 
 void host_xml(std::ostream &os, const SimgridHost &h)
 {
@@ -87,6 +79,15 @@ void switch_zone_xml(std::ostream &os, const SimgridPlatform &p)
 }
 
 } // namespace
+
+double delay_at(const std::vector<SimgridDelay> &d, double m)
+{
+    double v = 0;
+    for (const SimgridDelay &x : d)
+        if (x.from == 0 || m >= double(x.from))
+            v = x.c + x.t * m;
+    return v;
+}
 
 std::string simgrid_number(double v)
 {

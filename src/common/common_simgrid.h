@@ -101,6 +101,10 @@ std::string simgrid_settings(const SimgridPlatform &p);
  *  (cpm-smpirun's; doc/testbed-smpi.md says why each is needed), but
  *  smpi/send-is-detached-thresh, which is SimgridPlatform::detached. */
 std::vector<std::string> simgrid_exact_settings();
+/** A host delay at m bytes: the line of the last entry whose size is
+ *  <= m (the first entry from 0); 0 without entries. */
+double delay_at(const std::vector<SimgridDelay> &d, double m);
+
 /** One-way time i -> j of m payload bytes under the exact settings,
  *  nothing else on the route, sent by MPI_Send (see the top). */
 double simgrid_one_way(const SimgridPlatform &p, int i, int j, double m);

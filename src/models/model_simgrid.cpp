@@ -1,5 +1,6 @@
 #include "model_simgrid.h"
 
+#include "benchmark_schedule.h"
 #include "common_error.h"
 #include "stats_fit.h"
 
@@ -145,7 +146,7 @@ struct PairFit {
     std::vector<double> F;              // [segment]
 };
 
-PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
+PairFit fit_pairs(int n, const std::vector<bench::Pair> &pairs,
                   const std::vector<std::vector<double>> &y,
                   std::vector<double> F,
                   const std::vector<char> &no_hosts = {})
@@ -159,8 +160,8 @@ PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
         n = 0; // one pair (n = 2): no host parts, F = y[s]/y[0] fits exactly
     // y less the host parts of the pair (none with n = 0)
     auto link_part = [&](std::size_t s, std::size_t p) {
-        return y[s][p] - (n ? f.u[s][std::size_t(pairs[p].first)] +
-                                  f.u[s][std::size_t(pairs[p].second)]
+        return y[s][p] - (n ? f.u[s][std::size_t(pairs[p].i)] +
+                                  f.u[s][std::size_t(pairs[p].j)]
                             : 0);
     };
     double prev = -1;
@@ -189,8 +190,8 @@ PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
             std::vector<double> g(std::size_t(n), 0.0);
             for (std::size_t p = 0; p < P; ++p) {
                 double r = y[s][p] - f.F[s] * f.z[p];
-                g[std::size_t(pairs[p].first)] += r;
-                g[std::size_t(pairs[p].second)] += r;
+                g[std::size_t(pairs[p].i)] += r;
+                g[std::size_t(pairs[p].j)] += r;
             }
             double G = 0;
             for (double x : g)
@@ -204,8 +205,8 @@ PairFit fit_pairs(int n, const std::vector<std::pair<int, int>> &pairs,
             for (std::size_t s = 0; s < S; ++s)
                 for (std::size_t p = 0; p < P; ++p) {
                     double m = f.F[s] * f.z[p] +
-                               (n ? f.u[s][pairs[p].first] +
-                                        f.u[s][pairs[p].second]
+                               (n ? f.u[s][pairs[p].i] +
+                                        f.u[s][pairs[p].j]
                                   : 0);
                     double d = std::fabs(y[s][p] - m);
                     double scale = std::fabs(y[s][p]);
@@ -267,10 +268,7 @@ SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
     std::vector<long> from = {0};
     from.insert(from.end(), starts.begin(), starts.end());
     std::size_t S = from.size();
-    std::vector<std::pair<int, int>> pairs;
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j)
-            pairs.push_back({i, j});
+    const std::vector<bench::Pair> pairs = bench::all_pairs(n);
     // y_a = alpha - 16 beta and y_b = beta of every segment and pair.
     std::vector<std::vector<double>> ya(S), yb(S);
     for (std::size_t s = 0; s < S; ++s)
@@ -396,10 +394,7 @@ void export_lmo_segments(SimgridExport &e, const LMO &m, long rendezvous)
     std::vector<char> rv(S, 0);
     for (std::size_t s = 0; s < S; ++s)
         rv[s] = rendezvous > 0 && from[s] >= rendezvous;
-    std::vector<std::pair<int, int>> pairs;
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j)
-            pairs.push_back({i, j});
+    const std::vector<bench::Pair> pairs = bench::all_pairs(n);
     auto at = [](long f) {
         return f == 0 ? std::string() : " (segment " + std::to_string(f) + ")";
     };
@@ -636,23 +631,13 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
             H[std::size_t(i)].push_back(d);
         }
     }
-    auto host_at = [&](int i, double M) {
-        const SimgridDelay *d = &H[std::size_t(i)][0];
-        for (const SimgridDelay &x : H[std::size_t(i)])
-            if (double(x.from) <= M)
-                d = &x;
-        return d->c + d->t * M;
-    };
     // The links: per segment and pair, the least-squares line through the
     // link's part of the model's one-way time, (T_ij(m) + T_ji(m))/2 -
     // os_i(m) - or_j(m), at the measured sizes inside the segment and its
     // two ends; then, as the Hockney export does, latency - 16 s/B and
     // s/B fitted as the pair's link scaled by a factor per segment
     // (smpi/lat-factor, smpi/bw-factor).
-    std::vector<std::pair<int, int>> pairs;
-    for (int i = 0; i < n; ++i)
-        for (int j = i + 1; j < n; ++j)
-            pairs.push_back({i, j});
+    const std::vector<bench::Pair> pairs = bench::all_pairs(n);
     std::vector<std::vector<double>> ya(S), yb(S);
     for (std::size_t s = 0; s < S; ++s)
         for (auto [i, j] : pairs) {
@@ -665,7 +650,8 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
                 double M = double(x);
                 xs.push_back(M);
                 ys.push_back((m.p2p(i, j, M) + m.p2p(j, i, M)) / 2 -
-                             host_at(i, M) - host_at(j, M));
+                             delay_at(H[std::size_t(i)], M) -
+                             delay_at(H[std::size_t(j)], M));
             }
             stats::LineFit f = stats::fit_line(xs, ys, 0.95);
             need(std::isfinite(f.c0) && std::isfinite(f.c1),
