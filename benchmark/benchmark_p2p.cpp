@@ -451,59 +451,27 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
     return journal.record(out);
 }
 
-TripletResults measure_triplets(MPI_Comm comm,
-                                const std::vector<Triplet> &triplets, long M,
-                                bool with_one_to_one, bool parallel,
-                                const Precision &precision,
-                                const ProgressFn &progress,
-                                const std::vector<double> &pair_cost)
-{
-    precision.validate();
-    check_size(M, "message size");
-    std::string key = "triplets " + std::to_string(M) + " " +
-                      std::to_string(with_one_to_one) + " " +
-                      std::to_string(parallel) + " costs";
-    for (double c : pair_cost)
-        key += " " + journal_hex(c);
-    for (const Triplet &t : triplets)
-        key += " " + std::to_string(t.i) + "," + std::to_string(t.j) + "," +
-               std::to_string(t.k);
-    // As in measure_roundtrips: the history before the journal, fed by a
-    // replayed call as the measured call fed it.
-    DurationHistory &history = duration_history(comm);
-    JournalEntry journal(comm, journal_key(key, precision));
-    std::size_t nt = triplets.size();
-    if (journal.replayed()) {
-        const std::vector<Result> &all = journal.results();
-        TripletResults out;
-        out.one_to_two.assign(all.begin(), all.begin() + 3 * nt);
-        out.one_to_one.assign(all.begin() + 3 * nt, all.end());
-        int n = 0;
-        CPM_MPI(MPI_Comm_size(comm, &n));
-        std::vector<std::size_t> probe =
-            triplet_probe(history, n, triplets, M, with_one_to_one, parallel);
-        if (!probe.empty() && out.one_to_one.size() == 6 * nt) {
-            std::vector<Result> first;
-            for (std::size_t e : probe)
-                for (int q = 0; q < 6; ++q)
-                    first.push_back(out.one_to_one[6 * e + std::size_t(q)]);
-            record_probe(history, triplets, probe, first, M);
-        }
-        record_triplets(history, triplets, M, with_one_to_one, out);
-        return out;
-    }
-    DupComm dc(comm);
-    if (dc.size() < 3)
-        throw UsageError("one-to-two experiments need at least 3 processes, "
-                         "got " +
-                         std::to_string(dc.size()));
-    const int n = dc.size();
-    std::vector<Result> o2t(3 * nt), o2o(with_one_to_one ? 6 * nt : 0);
-    std::vector<char> own2(3 * nt, 0), own1(o2o.size(), 0);
-    int me = dc.rank();
-    // Runs the triplets ids[x] (x in the rounds; ids empty: x itself).
-    auto run = [&](const std::vector<Round> &rounds,
-                   const std::vector<std::size_t> &ids) {
+namespace {
+
+/* Runs triplets' experiments (one-to-two from each root, with the
+ * one-to-one experiments first if asked), filling in the results this
+ * process measures (o2t: 3 per triplet, o2o: 6, own2/own1 mark them). */
+struct TripletRunner {
+    const DupComm &dc;
+    const std::vector<Triplet> &triplets;
+    long M;
+    bool with_one_to_one, parallel;
+    const Precision &precision;
+    const ProgressFn &progress;
+    const std::vector<double> &pair_cost;
+    std::vector<Result> &o2t, &o2o;
+    std::vector<char> &own2, &own1;
+
+    /* The triplets ids[x] (x in the rounds; ids empty: x itself). */
+    void operator()(const std::vector<Round> &rounds,
+                    const std::vector<std::size_t> &ids) const
+    {
+        const int me = dc.rank(), n = dc.size();
         for (const Round &round : rounds) {
             for (std::size_t x : round) {
                 std::size_t e = ids.empty() ? x : ids[x];
@@ -550,15 +518,151 @@ TripletResults measure_triplets(MPI_Comm comm,
                 progress(long(round.size()) *
                          experiments_per_triplet(with_one_to_one));
         }
-    };
-    std::vector<double> expected =
+    }
+};
+
+/* A call's rounds are journalled in parts of at least kPartRounds rounds,
+ * at most kParts parts: a build killed inside a long call (LMO's one-to-two
+ * experiments of all triplets at a size) loses one part at most. */
+const std::size_t kParts = 8;
+const std::size_t kPartRounds = 256;
+
+/* measure_triplets where nothing needs a probe first: the schedule's
+ * rounds in parts, each part a journal entry of its triplets' results
+ * (3 one-to-two, then 6 one-to-one if measured, per triplet in round
+ * order), shared at its end. */
+TripletResults triplets_in_parts(MPI_Comm comm,
+                                 const std::vector<Triplet> &triplets, long M,
+                                 bool with_one_to_one, bool parallel,
+                                 const Precision &precision,
+                                 const ProgressFn &progress,
+                                 const std::vector<double> &pair_cost,
+                                 const std::string &key)
+{
+    DurationHistory &history = duration_history(comm);
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    const std::size_t nt = triplets.size(), per_triplet = with_one_to_one ? 9 : 3;
+    std::vector<Round> rounds = schedule_triplets(
+        n, triplets, parallel,
         parallel ? expected_triplets(history, triplets, M, with_one_to_one)
-                 : std::vector<double>();
+                 : std::vector<double>());
+    const std::size_t per =
+        std::max(kPartRounds, (rounds.size() + kParts - 1) / kParts);
+    TripletResults out;
+    out.one_to_two.resize(3 * nt);
+    out.one_to_one.resize(with_one_to_one ? 6 * nt : 0);
+    for (std::size_t r0 = 0; r0 < rounds.size(); r0 += per) {
+        const std::size_t r1 = std::min(rounds.size(), r0 + per);
+        std::vector<std::size_t> ids;
+        for (std::size_t r = r0; r < r1; ++r)
+            ids.insert(ids.end(), rounds[r].begin(), rounds[r].end());
+        JournalEntry part(comm, journal_key(key + " rounds " +
+                                                std::to_string(r0) + "-" +
+                                                std::to_string(r1),
+                                            precision));
+        std::vector<Result> got;
+        if (part.replayed()) {
+            got = part.results();
+        } else {
+            // A communicator per part, made after its entry's look-up: a
+            // resumed build then measures each part after the same calls
+            // as the uninterrupted one (simulated clocks to the last bit).
+            DupComm dc(comm);
+            std::vector<Result> o2t(3 * nt), o2o(with_one_to_one ? 6 * nt : 0);
+            std::vector<char> own2(3 * nt, 0), own1(o2o.size(), 0);
+            TripletRunner run{dc, triplets, M, with_one_to_one, parallel,
+                              precision, progress, pair_cost,
+                              o2t, o2o, own2, own1};
+            run(std::vector<Round>(rounds.begin() + long(r0),
+                                   rounds.begin() + long(r1)),
+                {});
+            std::vector<Result> mine;
+            std::vector<char> owned;
+            for (std::size_t e : ids) {
+                for (std::size_t q = 0; q < 3; ++q) {
+                    mine.push_back(o2t[3 * e + q]);
+                    owned.push_back(own2[3 * e + q]);
+                }
+                for (std::size_t q = 0; q < 6 && with_one_to_one; ++q) {
+                    mine.push_back(o2o[6 * e + q]);
+                    owned.push_back(own1[6 * e + q]);
+                }
+            }
+            got = part.record(share(dc, mine, owned));
+        }
+        if (got.size() != ids.size() * per_triplet)
+            throw Error("journal entry of " + std::to_string(got.size()) +
+                        " results for " + std::to_string(ids.size()) +
+                        " triplets");
+        for (std::size_t x = 0; x < ids.size(); ++x) {
+            const std::size_t e = ids[x];
+            for (std::size_t q = 0; q < 3; ++q)
+                out.one_to_two[3 * e + q] = got[per_triplet * x + q];
+            for (std::size_t q = 0; q < 6 && with_one_to_one; ++q)
+                out.one_to_one[6 * e + q] = got[per_triplet * x + 3 + q];
+        }
+    }
+    record_triplets(history, triplets, M, with_one_to_one, out);
+    return out;
+}
+
+} // namespace
+
+TripletResults measure_triplets(MPI_Comm comm,
+                                const std::vector<Triplet> &triplets, long M,
+                                bool with_one_to_one, bool parallel,
+                                const Precision &precision,
+                                const ProgressFn &progress,
+                                const std::vector<double> &pair_cost)
+{
+    precision.validate();
+    check_size(M, "message size");
+    std::string key = "triplets " + std::to_string(M) + " " +
+                      std::to_string(with_one_to_one) + " " +
+                      std::to_string(parallel) + " costs";
+    for (double c : pair_cost)
+        key += " " + journal_hex(c);
+    for (const Triplet &t : triplets)
+        key += " " + std::to_string(t.i) + "," + std::to_string(t.j) + "," +
+               std::to_string(t.k);
+    // As in measure_roundtrips: the history before the journal, fed by a
+    // replayed call as the measured call fed it.
+    DurationHistory &history = duration_history(comm);
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    if (n < 3)
+        throw UsageError("one-to-two experiments need at least 3 processes, "
+                         "got " +
+                         std::to_string(n));
     std::vector<std::size_t> probe =
         triplet_probe(history, n, triplets, M, with_one_to_one, parallel);
-    if (probe.empty()) {
-        run(schedule_triplets(n, triplets, parallel, expected), {});
-    } else {
+    std::size_t nt = triplets.size();
+    if (probe.empty())
+        return triplets_in_parts(comm, triplets, M, with_one_to_one, parallel,
+                                 precision, progress, pair_cost, key);
+    JournalEntry journal(comm, journal_key(key, precision));
+    if (journal.replayed()) {
+        const std::vector<Result> &all = journal.results();
+        TripletResults out;
+        out.one_to_two.assign(all.begin(), all.begin() + 3 * nt);
+        out.one_to_one.assign(all.begin() + 3 * nt, all.end());
+        if (out.one_to_one.size() == 6 * nt) {
+            std::vector<Result> first;
+            for (std::size_t e : probe)
+                for (int q = 0; q < 6; ++q)
+                    first.push_back(out.one_to_one[6 * e + std::size_t(q)]);
+            record_probe(history, triplets, probe, first, M);
+        }
+        record_triplets(history, triplets, M, with_one_to_one, out);
+        return out;
+    }
+    DupComm dc(comm);
+    std::vector<Result> o2t(3 * nt), o2o(with_one_to_one ? 6 * nt : 0);
+    std::vector<char> own2(3 * nt, 0), own1(o2o.size(), 0);
+    TripletRunner run{dc, triplets, M, with_one_to_one, parallel, precision,
+                      progress, pair_cost, o2t, o2o, own2, own1};
+    {
         // Nothing predicts these experiments: first a subset of the
         // triplets that covers every pair, whose one-to-one times (shared
         // at once) predict the others, then the others list-scheduled.

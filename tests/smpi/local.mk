@@ -165,6 +165,11 @@ EXTRA_DIST += tests/smpi/smpi_resume.sh
 # (smpi_resume16.sh: 20 s at load average 3, 65 s at 7.5).
 TESTS += tests/smpi/smpi_resume16.sh
 EXTRA_DIST += tests/smpi/smpi_resume16.sh
+# A 24-host LMO build killed between the two journalled parts of its last
+# one-to-two call and resumed: the uninterrupted model byte for byte; a
+# changed replayed time changes it (smpi_resume_parts.sh, about 25 s).
+TESTS += tests/smpi/smpi_resume_parts.sh
+EXTRA_DIST += tests/smpi/smpi_resume_parts.sh
 # Piecewise PLogP and LogGP on the test bed with size segments: breaks
 # found and bracketed, p2p at unseen sizes within mu 1.02
 # (smpi_plogp_segments.sh, seconds).
