@@ -71,7 +71,11 @@ SMPI_TOOL_LIBS = $(RINSIDE_LIBS) $(GSL_LIBS) $(SMPI_SANITIZE)
 # Coarse but safe: every object depends on every header.
 SMPI_TOOL_HDR = $(top_builddir)/config.h $(pkginclude_HEADERS) \
 	$(noinst_HEADERS)
-SMPI_LIBCPM_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(CPM_LIB_SRCS) \
+# The library's sources but the C API's model builders, which no tool
+# calls (the collective tool calls the C API's collectives, capi_coll).
+SMPI_LIBCPM_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(filter-out \
+	src/capi/capi_hockney.cpp src/capi/capi_lmo.cpp src/capi/capi_plogp.cpp \
+	src/capi/capi_measure.cpp,$(CPM_LIB_SRCS)) \
 	$(src_tools_libtools_la_SOURCES)))
 SMPI_P2P_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(p2p_SOURCES)))
 SMPI_COLLECTIVE_OBJ = \
