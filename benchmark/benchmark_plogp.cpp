@@ -26,6 +26,12 @@ const int kReplyTag = 7307; // j -> i: any answer
 const double kTrainTime = 1e-3; // a train of k lasts about this long
 const int kMinTrain = 1, kMaxTrain = 1024;
 
+/* Whether k is a train length initiate() can choose (a journal's). */
+bool train_ok(long k)
+{
+    return k >= kMinTrain && k <= kMaxTrain;
+}
+
 /* Waits `seconds` without calling MPI, so that a message on its way
  * arrives meanwhile; yields the processor to any other runnable process
  * (the partner, on an oversubscribed node). SMPI simulates no computation:
@@ -207,11 +213,15 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
     if (journal.replayed()) {
         const std::vector<Result> &all = journal.results();
         const std::vector<long> &k = journal.extra();
+        bool bad_k = false;
+        for (long x : k)
+            bad_k = bad_k || !train_ok(x);
         if (all.size() != pairs.size() * kPLogPResults ||
-            k.size() != pairs.size()) {
+            k.size() != pairs.size() || bad_k) {
             UsageError e("journal entry of PLogP experiments with " +
                          std::to_string(all.size()) + " results and " +
-                         std::to_string(k.size()) + " train lengths for " +
+                         std::to_string(k.size()) + " train lengths" +
+                         (bad_k ? " (not all in 1..1024)" : "") + " for " +
                          std::to_string(pairs.size()) + " pairs");
             e.set_collective();
             throw e;
