@@ -407,6 +407,7 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
     extra.resize(std::size_t(head[3]));
     CPM_MPI(MPI_Bcast(extra.data(), int(extra.size()), MPI_LONG, 0, g.comm));
     extra_ = extra;
+    entry_ = g.next;
 #ifdef SMPI_H
     // On a simulated platform, the clock as the recorded call left it: the
     // calls that follow then read the same absolute simulated times as in
@@ -456,6 +457,14 @@ std::vector<Result> JournalEntry::record(const std::vector<Result> &r,
     if (g.rank == 0 && g.stop_after > 0 && g.appended >= g.stop_after)
         std::raise(SIGTERM); // tests: a kill after a known entry
     return r;
+}
+
+void JournalEntry::reject(const std::string &what) const
+{
+    UsageError e("journal " + quoted(g.path) + ": entry " +
+                 std::to_string(entry_) + ": " + what);
+    e.set_collective();
+    throw e;
 }
 
 Result JournalEntry::record(const Result &r)

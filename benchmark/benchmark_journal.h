@@ -87,9 +87,14 @@ public:
                                const std::vector<long> &extra = {});
     /** record() of one result. */
     Result record(const Result &r);
+    /** Throws cpm::UsageError on every rank (collective, as the replayed
+     *  results are the same on every rank): "journal 'PATH': entry K:
+     *  what", for a replayed entry whose results the call cannot use. */
+    [[noreturn]] void reject(const std::string &what) const;
 
 private:
     bool on_ = false, replayed_ = false;
+    long entry_ = -1; // the replayed entry's number
     std::string key_;
     std::string text_; // the key's text, for the convergence tally
     std::vector<Result> results_;

@@ -217,15 +217,15 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
         for (long x : k)
             bad_k = bad_k || !train_ok(x);
         if (all.size() != pairs.size() * kPLogPResults ||
-            k.size() != pairs.size() || bad_k) {
-            UsageError e("journal entry of PLogP experiments with " +
-                         std::to_string(all.size()) + " results and " +
-                         std::to_string(k.size()) + " train lengths" +
-                         (bad_k ? " (not all in 1..1024)" : "") + " for " +
-                         std::to_string(pairs.size()) + " pairs");
-            e.set_collective();
-            throw e;
-        }
+            k.size() != pairs.size() || bad_k)
+            journal.reject("PLogP experiments of " +
+                           std::to_string(pairs.size()) + " pairs with " +
+                           std::to_string(all.size()) + " results and " +
+                           std::to_string(k.size()) + " train lengths" +
+                           (bad_k ? ", not all in 1..1024" : "") +
+                           " (expected " +
+                           std::to_string(kPLogPResults) +
+                           " results and 1 train length per pair)");
         std::vector<PLogPResult> out(pairs.size());
         for (std::size_t e = 0; e < out.size(); ++e) {
             const Result *r = &all[e * kPLogPResults];

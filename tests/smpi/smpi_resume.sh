@@ -25,8 +25,9 @@
 #      then holds T), then a last run replays all T with
 #      CPM_JOURNAL_STOP_AFTER=1 (it would be stopped had it measured
 #      anything more) and ends with the same model.
-#   5. Negative controls: a journal of another build (sizes changed) and
-#      a file that is not a journal are refused with one line, exit 2; a
+#   5. Negative controls: a journal of another build (sizes changed), a
+#      file that is not a journal and a PLogP journal with a bad train
+#      length are refused with one line, exit 2; a
 #      model file with one value changed in its last bit fails
 #      identical(); a PLogP build resumed from its journal with one
 #      replayed value (an os time) changed in its last bit gives a model
@@ -231,6 +232,21 @@ smpi p -M Hockney "${sizes[@]}" --resume "$tmp/bad.j" -o "$tmp/bad.model" > /dev
 rc=$?
 [ $rc -eq 2 ] && grep -q "bad.j:1: not a CPM journal" "$tmp/out" ||
     { echo "$name: a file that is not a journal: exit $rc" >&2; fail=1; }
+if [ -e "$tmp/PLogP.saved-journal" ]; then
+    # PLogP's train lengths: entry 0's x line (2 probe pairs) with a
+    # length 0, then with one that is not a number
+    for x in "x 0 1:entry 0: PLogP experiments of 2 pairs with 10 results and 2 train lengths, not all in 1..1024" \
+             "x 1 a:bad-x.j:[0-9]*: bad integer 'a'"; do
+        awk -v x="${x%%:*}" '$1 == "x" && !done { $0 = x; done = 1 } { print }' \
+            "$tmp/PLogP.saved-journal" > "$tmp/bad-x.j"
+        smpi p -M PLogP "${sizes[@]}" --resume "$tmp/bad-x.j" -o "$tmp/bad-x.model" > /dev/null
+        rc=$?
+        [ $rc -eq 2 ] && [ "$(grep '^model: ' "$tmp/out" | grep -vc '^model: resuming from')" -eq 1 ] &&
+            grep -q "^model: .*${x#*:}" "$tmp/out" && [ ! -e "$tmp/bad-x.model" ] ||
+            { echo "$name: journal with '${x%%:*}': exit $rc, $(grep '^model: ' "$tmp/out" | head -2)" >&2; fail=1; }
+        grep '^model: ' "$tmp/out" | grep -v '^model: resuming from'
+    done
+fi
 
 [ $fail -eq 0 ] && echo "$name: PASS"
 exit $fail
