@@ -3,6 +3,7 @@
  * entries so that all take the same branch at each call. */
 #include "benchmark_journal.h"
 
+#include "benchmark_plogp.h"
 #include "common_error.h"
 #include "common_mpi.h"
 #include "common_parse.h"
@@ -31,6 +32,7 @@ struct Entry {
     std::string hash;
     std::vector<Result> results;
     std::vector<double> ends; // each rank's MPI_Wtime at the end of the call
+    std::vector<long> extra;  // integers beside the results (the x line)
 };
 
 /* Per process (per rank under SMPI, whose programs' globals are
@@ -56,7 +58,8 @@ ConvergenceTally g_tally;
 
 /* The processes of result x of the call whose key is text (the key
  * formats of the measure functions: benchmark_p2p.cpp, benchmark_ring.cpp,
- * benchmark_collective.cpp); empty: all, or not known. */
+ * benchmark_collective.cpp, benchmark_plogp.cpp); empty: all, or not
+ * known. */
 std::vector<int> ranks_of(const std::string &text, std::size_t x,
                           std::string &call)
 {
@@ -81,6 +84,8 @@ std::vector<int> ranks_of(const std::string &text, std::size_t x,
             groups.push_back(word);
     if (call == "roundtrips" && x < groups.size())
         return ints(groups[x]); // one result per pair
+    if (call == "plogp" && x / kPLogPResults < groups.size())
+        return ints(groups[x / kPLogPResults]); // 5 results per pair
     if (call == "triplets" && !groups.empty()) {
         // 3 one-to-two results per triplet, then 6 one-to-one
         std::size_t nt = groups.size();
@@ -164,6 +169,8 @@ off_t read_journal(const std::string &path, std::vector<Entry> &entries)
     good = pos;
     std::vector<Result> pending;
     std::vector<double> ends;
+    std::vector<long> extra;
+    bool has_extra = false;
     while (r.next(line)) {
         bool complete = !in.eof(); // a last line without '\n' is cut short
         pos += off_t(line.size()) + 1;
@@ -187,6 +194,10 @@ off_t read_journal(const std::string &path, std::vector<Entry> &entries)
         } else if (w[0] == "t" && w.size() >= 2 && ends.empty()) {
             for (std::size_t k = 1; k < w.size(); ++k)
                 ends.push_back(r.real(w[k], "end time"));
+        } else if (w[0] == "x" && !has_extra) {
+            for (std::size_t k = 1; k < w.size(); ++k)
+                extra.push_back(r.integer(w[k], "integer"));
+            has_extra = true;
         } else if (w[0] == "e" && w.size() == 4) {
             long k = r.integer(w[1], "entry number", 0);
             if (k != long(entries.size()))
@@ -200,9 +211,11 @@ off_t read_journal(const std::string &path, std::vector<Entry> &entries)
             if (w[2].size() != 16 ||
                 w[2].find_first_not_of("0123456789abcdef") != std::string::npos)
                 r.fail("bad key " + quoted(w[2]));
-            entries.push_back({w[2], pending, ends});
+            entries.push_back({w[2], pending, ends, extra});
             pending.clear();
             ends.clear();
+            extra.clear();
+            has_extra = false;
             good = pos;
         } else {
             r.fail("bad line " + quoted(line));
@@ -359,19 +372,22 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
     if (g.next >= g.recorded_count)
         return; // measured and appended
     // 1: replayed, 2: recorded by another call
-    long head[3] = {0, 0, 0};
+    long head[4] = {0, 0, 0, 0};
     std::vector<double> packed, ends;
+    std::vector<long> extra;
     if (g.rank == 0) {
         const Entry &e = g.recorded[std::size_t(g.next)];
         head[0] = e.hash == key_ ? 1 : 2;
         head[1] = long(e.results.size());
         head[2] = long(e.ends.size());
+        head[3] = long(e.extra.size());
         packed.resize(e.results.size() * kResultDoubles);
         for (std::size_t k = 0; k < e.results.size(); ++k)
             pack_result(e.results[k], &packed[k * kResultDoubles]);
         ends = e.ends;
+        extra = e.extra;
     }
-    CPM_MPI(MPI_Bcast(head, 3, MPI_LONG, 0, g.comm));
+    CPM_MPI(MPI_Bcast(head, 4, MPI_LONG, 0, g.comm));
     if (head[0] == 2) {
         UsageError e("journal " + quoted(g.path) + ": entry " +
                      std::to_string(g.next) +
@@ -388,6 +404,10 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
         results_.push_back(unpack_result(&packed[std::size_t(k) * kResultDoubles]));
     ends.resize(std::size_t(head[2]));
     CPM_MPI(MPI_Bcast(ends.data(), int(ends.size()), MPI_DOUBLE, 0, g.comm));
+    extra.resize(std::size_t(head[3]));
+    CPM_MPI(MPI_Bcast(extra.data(), int(extra.size()), MPI_LONG, 0, g.comm));
+    extra_ = extra;
+    entry_ = g.next;
 #ifdef SMPI_H
     // On a simulated platform, the clock as the recorded call left it: the
     // calls that follow then read the same absolute simulated times as in
@@ -402,7 +422,8 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
     ++g.replayed;
 }
 
-std::vector<Result> JournalEntry::record(const std::vector<Result> &r)
+std::vector<Result> JournalEntry::record(const std::vector<Result> &r,
+                                         const std::vector<long> &extra)
 {
     if (!replayed_)
         tally(text_, r);
@@ -421,6 +442,12 @@ std::vector<Result> JournalEntry::record(const std::vector<Result> &r)
         for (double t : ends)
             text += " " + hex(t);
         text += "\n";
+        if (!extra.empty()) {
+            text += "x";
+            for (long v : extra)
+                text += " " + std::to_string(v);
+            text += "\n";
+        }
         text += "e " + std::to_string(g.next) + " " + key_ + " " +
                 std::to_string(r.size()) + "\n";
         write_all(g.fd, text, g.path);
@@ -430,6 +457,14 @@ std::vector<Result> JournalEntry::record(const std::vector<Result> &r)
     if (g.rank == 0 && g.stop_after > 0 && g.appended >= g.stop_after)
         std::raise(SIGTERM); // tests: a kill after a known entry
     return r;
+}
+
+void JournalEntry::reject(const std::string &what) const
+{
+    UsageError e("journal " + quoted(g.path) + ": entry " +
+                 std::to_string(entry_) + ": " + what);
+    e.set_collective();
+    throw e;
 }
 
 Result JournalEntry::record(const Result &r)

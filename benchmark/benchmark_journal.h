@@ -5,7 +5,7 @@
  *
  * While a journal is open, every measurement call of the benchmark layer
  * (measure_roundtrips, measure_triplets, measure_collective, measure_ring,
- * measure_send_overhead, measure_kernel) is an entry: at its start, if the
+ * measure_send_overhead, measure_plogp) is an entry: at its start, if the
  * journal still holds recorded entries, the next one is replayed (its
  * results returned, nothing measured) after checking that it was recorded
  * by the same call with the same parameters; once the recorded entries are
@@ -76,17 +76,29 @@ public:
     bool replayed() const { return replayed_; }
     /** The replayed results. */
     const std::vector<Result> &results() const { return results_; }
+    /** The replayed integers recorded beside the results (record()'s
+     *  extra; empty if none were). */
+    const std::vector<long> &extra() const { return extra_; }
     /** Appends the call's results (rank 0 writes; the others only count)
-     *  and returns them. */
-    std::vector<Result> record(const std::vector<Result> &r);
+     *  and returns them. extra: integers the call returns besides its
+     *  results (measure_plogp's train lengths), recorded and replayed
+     *  with them (the same on every rank). */
+    std::vector<Result> record(const std::vector<Result> &r,
+                               const std::vector<long> &extra = {});
     /** record() of one result. */
     Result record(const Result &r);
+    /** Throws cpm::UsageError on every rank (collective, as the replayed
+     *  results are the same on every rank): "journal 'PATH': entry K:
+     *  what", for a replayed entry whose results the call cannot use. */
+    [[noreturn]] void reject(const std::string &what) const;
 
 private:
     bool on_ = false, replayed_ = false;
+    long entry_ = -1; // the replayed entry's number
     std::string key_;
     std::string text_; // the key's text, for the convergence tally
     std::vector<Result> results_;
+    std::vector<long> extra_;
 };
 
 /** An experiment (one Result) that did not converge within its precision

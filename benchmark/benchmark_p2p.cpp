@@ -564,6 +564,10 @@ TripletResults triplets_in_parts(MPI_Comm comm,
         std::vector<Result> got;
         if (part.replayed()) {
             got = part.results();
+            if (got.size() != ids.size() * per_triplet)
+                part.reject("one-to-two experiments of " +
+                            std::to_string(ids.size()) + " triplets with " +
+                            std::to_string(got.size()) + " results");
         } else {
             // A communicator per part, made after its entry's look-up: a
             // resumed build then measures each part after the same calls
@@ -591,10 +595,6 @@ TripletResults triplets_in_parts(MPI_Comm comm,
             }
             got = part.record(share(dc, mine, owned));
         }
-        if (got.size() != ids.size() * per_triplet)
-            throw Error("journal entry of " + std::to_string(got.size()) +
-                        " results for " + std::to_string(ids.size()) +
-                        " triplets");
         for (std::size_t x = 0; x < ids.size(); ++x) {
             const std::size_t e = ids[x];
             for (std::size_t q = 0; q < 3; ++q)

@@ -1,5 +1,6 @@
 #include "benchmark_plogp.h"
 
+#include "benchmark_journal.h"
 #include "common_error.h"
 #include "common_mpi.h"
 
@@ -24,6 +25,12 @@ const int kReplyTag = 7307; // j -> i: any answer
 
 const double kTrainTime = 1e-3; // a train of k lasts about this long
 const int kMinTrain = 1, kMaxTrain = 1024;
+
+/* Whether k is a train length initiate() can choose (a journal's). */
+bool train_ok(long k)
+{
+    return k >= kMinTrain && k <= kMaxTrain;
+}
 
 /* Waits `seconds` without calling MPI, so that a message on its way
  * arrives meanwhile; yields the processor to any other runnable process
@@ -196,6 +203,41 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
     if (n < 2)
         throw UsageError("PLogP experiments need at least 2 processes, got " +
                          std::to_string(n));
+    // One journal entry: per pair its kPLogPResults results and its train
+    // length (benchmark_journal.h).
+    std::string key = "plogp " + std::to_string(m) + " " +
+                      std::to_string(parallel);
+    for (const Pair &p : pairs)
+        key += " " + std::to_string(p.i) + "," + std::to_string(p.j);
+    JournalEntry journal(comm, journal_key(key, precision));
+    if (journal.replayed()) {
+        const std::vector<Result> &all = journal.results();
+        const std::vector<long> &k = journal.extra();
+        bool bad_k = false;
+        for (long x : k)
+            bad_k = bad_k || !train_ok(x);
+        if (all.size() != pairs.size() * kPLogPResults ||
+            k.size() != pairs.size() || bad_k)
+            journal.reject("PLogP experiments of " +
+                           std::to_string(pairs.size()) + " pairs with " +
+                           std::to_string(all.size()) + " results and " +
+                           std::to_string(k.size()) + " train lengths" +
+                           (bad_k ? ", not all in 1..1024" : "") +
+                           " (expected " +
+                           std::to_string(kPLogPResults) +
+                           " results and 1 train length per pair)");
+        std::vector<PLogPResult> out(pairs.size());
+        for (std::size_t e = 0; e < out.size(); ++e) {
+            const Result *r = &all[e * kPLogPResults];
+            out[e].rtt = r[0];
+            out[e].rtt_back = r[1];
+            out[e].os = r[2];
+            out[e].or_ = r[3];
+            out[e].g = r[4];
+            out[e].train = int(k[e]);
+        }
+        return out;
+    }
     std::vector<Round> rounds = schedule_pairs(n, pairs, parallel);
     DupComm dc(comm);
     std::vector<PLogPResult> res(pairs.size());
@@ -215,7 +257,15 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
         if (progress && dc.rank() == 0)
             progress(long(round.size()));
     }
-    return share(dc, res, owned);
+    std::vector<PLogPResult> out = share(dc, res, owned);
+    std::vector<Result> all;
+    std::vector<long> k;
+    for (const PLogPResult &x : out) {
+        all.insert(all.end(), {x.rtt, x.rtt_back, x.os, x.or_, x.g});
+        k.push_back(x.train);
+    }
+    journal.record(all, k);
+    return out;
 }
 
 } // namespace cpm::bench

@@ -48,6 +48,12 @@
  * handshake of benchmark_p2p.h: one at a time (parallel false) with a
  * barrier after each round, or several at once. Results are returned on
  * every rank.
+ *
+ * A call is one entry of the measurement journal (benchmark_journal.h):
+ * kPLogPResults results per pair (rtt, rtt_back, os, or, g) and the
+ * pairs' train lengths k, replayed whole by a resumed build. The pair
+ * schedule keeps no duration history here (schedule_pairs without
+ * expected durations), so a replay has none to feed.
  */
 #ifndef CPM_BENCHMARK_PLOGP_H
 #define CPM_BENCHMARK_PLOGP_H
@@ -64,6 +70,10 @@
  *  @{ */
 
 namespace cpm::bench {
+
+/** Results per pair in measure_plogp's journal entry: rtt, rtt_back, os,
+ *  or_, g in that order. */
+const int kPLogPResults = 5;
 
 /** The PLogP experiments of one pair at one message size. */
 struct PLogPResult {
