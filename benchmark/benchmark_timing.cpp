@@ -46,17 +46,36 @@ const char *timing_name(Timing t)
     case Timing::Max: return "max";
     case Timing::Root: return "root";
     case Timing::Global: return "global";
+    case Timing::Span: return "span";
     }
     return "?";
 }
 
 Timing parse_timing(const std::string &name)
 {
-    for (Timing t : {Timing::Max, Timing::Root, Timing::Global})
+    for (Timing t : {Timing::Max, Timing::Root, Timing::Global, Timing::Span})
         if (name == timing_name(t))
             return t;
     throw UsageError("unknown timing method '" + name +
-                     "' (valid: max, root, global)");
+                     "' (valid: max, root, global, span)");
+}
+
+double span_time(Timing method, int root, const std::vector<double> &events,
+                 const std::vector<double> &offsets)
+{
+    const std::size_t n = offsets.size();
+    if (events.size() != 2 * n || root < 0 || std::size_t(root) >= n)
+        throw Error("span_time: " + std::to_string(events.size()) +
+                    " events for " + std::to_string(n) + " processes");
+    double start = std::numeric_limits<double>::infinity();
+    double finish = -start;
+    for (std::size_t r = 0; r < n; ++r) {
+        start = std::min(start, events[2 * r] - offsets[r]);
+        finish = std::max(finish, events[2 * r + 1] - offsets[r]);
+    }
+    if (method == Timing::Span)
+        start = events[2 * std::size_t(root)] - offsets[std::size_t(root)];
+    return finish - start;
 }
 
 Timer::Timer(MPI_Comm comm, int root, Timing method)
@@ -79,7 +98,7 @@ Timer::Timer(MPI_Comm comm, int root, Timing method)
             barrier_ = std::min(barrier_, MPI_Wtime() - t0);
         }
         CPM_MPI(MPI_Bcast(&barrier_, 1, MPI_DOUBLE, root_, comm_));
-    } else if (method == Timing::Global) {
+    } else if (method == Timing::Global || method == Timing::Span) {
         int *global = nullptr, flag = 0;
         CPM_MPI(MPI_Comm_get_attr(MPI_COMM_WORLD, MPI_WTIME_IS_GLOBAL, &global,
                                   &flag));
@@ -136,7 +155,8 @@ double Timer::time(const std::function<void()> &op)
         CPM_MPI(MPI_Barrier(comm_));
         return std::max(own, MPI_Wtime() - t0 - barrier_);
     }
-    case Timing::Global: {
+    case Timing::Global:
+    case Timing::Span: {
         double span[2];
         span[0] = MPI_Wtime();
         op();
@@ -146,13 +166,7 @@ double Timer::time(const std::function<void()> &op)
                            root_, comm_));
         if (rank_ != root_)
             return 0;
-        double start = std::numeric_limits<double>::infinity();
-        double finish = -start;
-        for (int r = 0; r < size_; ++r) {
-            start = std::min(start, all[2 * r] - offset_[r]);
-            finish = std::max(finish, all[2 * r + 1] - offset_[r]);
-        }
-        return finish - start;
+        return span_time(method_, root_, all, offset_);
     }
     }
     return 0;

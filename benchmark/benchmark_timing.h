@@ -14,6 +14,11 @@
  *           method, the sample with the shortest roundtrip), unless the
  *           MPI_WTIME_IS_GLOBAL attribute says that clocks are synchronised;
  *           the time is the latest finish minus the earliest start.
+ * - span:   as global, but from the root's start: the latest finish minus
+ *           the root's start, what the models predict (an operation
+ *           begins when its root calls it). Processes that leave the
+ *           barrier before the root are not counted from their exit, and
+ *           one that leaves it late is (unlike max) counted from the root's.
  *
  * Point-to-point experiments read the clock around a train of roundtrips
  * (Precision::train): wtime_cost() and train_length() size the train.
@@ -58,17 +63,27 @@ double wtime_cost();
 int train_length(int train, double single, double cost);
 
 /** How the time of a collective experiment is taken. */
-enum class Timing { Max, Root, Global };
+enum class Timing { Max, Root, Global, Span };
 
-/** "max", "root" or "global". */
+/** "max", "root", "global" or "span". */
 const char *timing_name(Timing t);
 /** Parses a timing name; throws cpm::UsageError listing the valid names. */
 Timing parse_timing(const std::string &name);
 
 /**
+ * The time of one repetition from every process's start and finish
+ * (events: start_0, finish_0, start_1, ...; each on its own clock) and
+ * the clocks' offsets against the root's: the latest finish minus the
+ * earliest start (global) or minus the root's start (span), all on the
+ * root's clock. Throws cpm::Error if the sizes disagree.
+ */
+double span_time(Timing method, int root, const std::vector<double> &events,
+                 const std::vector<double> &offsets);
+
+/**
  * Times repetitions of a collective operation on a communicator. Creating a
  * Timer is collective: it measures the barrier (root method) or the clock
- * offsets (global method) once.
+ * offsets (global and span methods) once.
  */
 class Timer {
 public:
@@ -79,7 +94,7 @@ public:
     double time(const std::function<void()> &op);
     /** The timing method. */
     Timing method() const { return method_; }
-    /** Clock offsets against the root (global method), seconds. */
+    /** Clock offsets against the root (global and span), seconds. */
     const std::vector<double> &offsets() const { return offset_; }
     /** Bound on the error of each offset, seconds: half the shortest
      *  ping-pong it was taken from (0 where the clocks are global). */

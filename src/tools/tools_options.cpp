@@ -77,7 +77,7 @@ const Spec kSpecs[] = {
      "auto (enough for the clock's cost to be under 0.1%) or 1.." "1000 "
      "(1: each alone, CPM 1.0.1) (default: auto)",
      kOptMeasure},
-    {'t', "timing", true, "S", "timing method: max, root, global (default: max)",
+    {'t', "timing", true, "S", "timing method: max, root, global, span (default: max)",
      kOptTiming},
     {'O', "operation", true, "S", "collective operation (required; see below)",
      kOptCollective},

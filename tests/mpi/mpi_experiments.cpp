@@ -147,12 +147,40 @@ TEST(Collectives, EveryOperationAndTimingMethod)
 {
     int n = world_size();
     for (const CollectiveOp &op : collective_ops())
-        for (Timing t : {Timing::Max, Timing::Root, Timing::Global}) {
+        for (Timing t :
+             {Timing::Max, Timing::Root, Timing::Global, Timing::Span}) {
             SCOPED_TRACE(std::string(op.name) + " " + timing_name(t));
             Result r = measure_collective(MPI_COMM_WORLD, op, 8192, n - 1, t,
                                           quick());
             expect_valid(r, 8192, quick());
         }
+}
+
+// global counts from the earliest start, span from the root's: rank 1
+// leaves the barrier before the root (0), rank 2 after it and finishes
+// last; its clock runs 0.25 s ahead of the root's.
+TEST(Timer, SpanCountsFromTheRootsStart)
+{
+    const std::vector<double> events = {1.0, 1.3,   // root
+                                        0.9, 1.1,   // early
+                                        1.45, 1.75}, // late, clock +0.25
+        offsets = {0, 0, 0.25};
+    EXPECT_DOUBLE_EQ(span_time(Timing::Global, 0, events, offsets), 0.6);
+    EXPECT_DOUBLE_EQ(span_time(Timing::Span, 0, events, offsets), 0.5);
+    EXPECT_DOUBLE_EQ(span_time(Timing::Span, 1, events, offsets), 0.6);
+    EXPECT_THROW(span_time(Timing::Span, 3, events, offsets), cpm::Error);
+    EXPECT_STREQ(timing_name(parse_timing("span")), "span");
+    // and under MPI: an operation in which only the root works 5 ms
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    Timer span(MPI_COMM_WORLD, 0, Timing::Span);
+    double t = span.time([&] {
+        double t0 = MPI_Wtime();
+        while (rank == 0 && MPI_Wtime() - t0 < 5e-3) {
+        }
+    });
+    if (rank == 0)
+        EXPECT_GE(t, 5e-3);
 }
 
 TEST(Collectives, BadRootAndName)

@@ -70,7 +70,7 @@ expect_error "unknown model 'Foo'" -o "$tmp/w" -M Hockney,Foo -- true
 expect_error "option --kernels: expected a grid side >= 0, got 'x'" -o "$tmp/w" --kernels x -- true
 expect_error "bad size list '1,x'" -o "$tmp/w" --p2p-sizes 1,x -- true
 expect_error "unknown option '--bogus'" -o "$tmp/w" --bogus -- true
-expect_error "option --coll-timing: expected global, max or root, got 'mean'" -o "$tmp/w" --coll-timing mean -- true
+expect_error "option --coll-timing: expected max, span, global or root, got 'mean'" -o "$tmp/w" --coll-timing mean -- true
 # a failing measurement: exit 1, the command named, no directory left
 "$validate" -o "$tmp/w" -M Hockney -- false >/dev/null 2>"$tmp/err" && fail "a failing launcher passed"
 grep -q "failed: false" "$tmp/err" || { fail "the failing command is not named"; cat "$tmp/err"; }
