@@ -531,7 +531,7 @@ const std::size_t kPartRounds = 256;
  * rounds in parts, each part a journal entry of its triplets' results
  * (3 one-to-two, then 6 one-to-one if measured, per triplet in round
  * order), shared at its end. */
-TripletResults triplets_in_parts(MPI_Comm comm,
+TripletResults triplets_in_parts(MPI_Comm comm, int n, DurationHistory &history,
                                  const std::vector<Triplet> &triplets, long M,
                                  bool with_one_to_one, bool parallel,
                                  const Precision &precision,
@@ -539,9 +539,6 @@ TripletResults triplets_in_parts(MPI_Comm comm,
                                  const std::vector<double> &pair_cost,
                                  const std::string &key)
 {
-    DurationHistory &history = duration_history(comm);
-    int n = 0;
-    CPM_MPI(MPI_Comm_size(comm, &n));
     const std::size_t nt = triplets.size(), per_triplet = with_one_to_one ? 9 : 3;
     std::vector<Round> rounds = schedule_triplets(
         n, triplets, parallel,
@@ -639,8 +636,9 @@ TripletResults measure_triplets(MPI_Comm comm,
         triplet_probe(history, n, triplets, M, with_one_to_one, parallel);
     std::size_t nt = triplets.size();
     if (probe.empty())
-        return triplets_in_parts(comm, triplets, M, with_one_to_one, parallel,
-                                 precision, progress, pair_cost, key);
+        return triplets_in_parts(comm, n, history, triplets, M,
+                                 with_one_to_one, parallel, precision,
+                                 progress, pair_cost, key);
     JournalEntry journal(comm, journal_key(key, precision));
     if (journal.replayed()) {
         const std::vector<Result> &all = journal.results();
@@ -662,38 +660,36 @@ TripletResults measure_triplets(MPI_Comm comm,
     std::vector<char> own2(3 * nt, 0), own1(o2o.size(), 0);
     TripletRunner run{dc, triplets, M, with_one_to_one, parallel, precision,
                       progress, pair_cost, o2t, o2o, own2, own1};
-    {
-        // Nothing predicts these experiments: first a subset of the
-        // triplets that covers every pair, whose one-to-one times (shared
-        // at once) predict the others, then the others list-scheduled.
-        std::vector<Triplet> sub;
-        for (std::size_t e : probe)
-            sub.push_back(triplets[e]);
-        run(schedule_triplets(n, sub, true), probe);
-        // Only the probe's one-to-one results are exchanged here.
-        std::vector<Result> mine(6 * probe.size());
-        std::vector<char> owned(mine.size(), 0);
-        for (std::size_t x = 0; x < probe.size(); ++x)
-            for (int q = 0; q < 6; ++q) {
-                mine[6 * x + q] = o2o[6 * probe[x] + q];
-                owned[6 * x + q] = own1[6 * probe[x] + q];
-            }
-        std::vector<Result> first = share(dc, mine, owned);
-        record_probe(history, triplets, probe, first, M);
-        std::vector<char> done(nt, 0);
-        for (std::size_t e : probe)
-            done[e] = 1;
-        std::vector<Triplet> rest;
-        std::vector<std::size_t> ids;
-        for (std::size_t e = 0; e < nt; ++e)
-            if (!done[e]) {
-                rest.push_back(triplets[e]);
-                ids.push_back(e);
-            }
-        run(schedule_triplets(n, rest, true,
-                              expected_triplets(history, rest, M, true)),
-            ids);
-    }
+    // Nothing predicts these experiments: first a subset of the
+    // triplets that covers every pair, whose one-to-one times (shared
+    // at once) predict the others, then the others list-scheduled.
+    std::vector<Triplet> sub;
+    for (std::size_t e : probe)
+        sub.push_back(triplets[e]);
+    run(schedule_triplets(n, sub, true), probe);
+    // Only the probe's one-to-one results are exchanged here.
+    std::vector<Result> mine(6 * probe.size());
+    std::vector<char> owned(mine.size(), 0);
+    for (std::size_t x = 0; x < probe.size(); ++x)
+        for (int q = 0; q < 6; ++q) {
+            mine[6 * x + q] = o2o[6 * probe[x] + q];
+            owned[6 * x + q] = own1[6 * probe[x] + q];
+        }
+    std::vector<Result> first = share(dc, mine, owned);
+    record_probe(history, triplets, probe, first, M);
+    std::vector<char> done(nt, 0);
+    for (std::size_t e : probe)
+        done[e] = 1;
+    std::vector<Triplet> rest;
+    std::vector<std::size_t> ids;
+    for (std::size_t e = 0; e < nt; ++e)
+        if (!done[e]) {
+            rest.push_back(triplets[e]);
+            ids.push_back(e);
+        }
+    run(schedule_triplets(n, rest, true,
+                          expected_triplets(history, rest, M, true)),
+        ids);
     TripletResults out;
     out.one_to_two = share(dc, o2t, own2);
     if (with_one_to_one)
