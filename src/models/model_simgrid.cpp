@@ -277,16 +277,18 @@ SimgridExport simgrid_export(const Hockney &m, const SimgridExportOptions &o)
             double a = m.alpha[std::size_t(p)].value;
             double b = m.beta[std::size_t(p)].value;
             std::string name = pair_name("alpha", i, j);
+            std::string bname = pair_name("beta", i, j);
             if (std::size_t(p) < m.pieces.size())
                 for (const HockneyPiece &c : m.pieces[std::size_t(p)])
                     if (c.from <= from[s]) {
                         a = c.alpha.value;
                         b = c.beta.value;
-                        name = "segment " + std::to_string(i) + " " +
-                               std::to_string(j) + " " +
-                               std::to_string(c.from) + " alpha";
+                        std::string seg = "segment " + std::to_string(i) +
+                                          " " + std::to_string(j) + " " +
+                                          std::to_string(c.from);
+                        name = seg + " alpha";
+                        bname = seg + " beta";
                     }
-            std::string bname = name.substr(0, name.size() - 5) + "beta";
             need(std::isfinite(b) && b > 0, bname, b,
                  "s/B: a link needs a finite time per byte > 0");
             need(std::isfinite(a) && a - 16 * b >= 0, name, a,

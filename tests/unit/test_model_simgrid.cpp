@@ -332,6 +332,12 @@ TEST(SimgridExport, Refusals)
     EXPECT_NE(refusal([&] { simgrid_export(h, {}); }).find("alpha 0 2 = -0.001"),
               std::string::npos);
     h = segmented_hockney(3);
+    h.pieces.clear();
+    h.beta[0].value = -2e-9;
+    EXPECT_NE(refusal([&] { simgrid_export(h, {}); })
+                  .find("cannot export: beta 0 1 = -2e-09"),
+              std::string::npos);
+    h = segmented_hockney(3);
     h.pieces[2][0].beta.value = NAN;
     EXPECT_NE(refusal([&] { simgrid_export(h, {}); })
                   .find("segment 1 2 8192 beta = nan"),
