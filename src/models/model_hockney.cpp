@@ -116,7 +116,15 @@ stats::Estimate Hockney::alpha_mean() const
 
 stats::Estimate Hockney::beta_mean() const
 {
-    return mean_of(beta, provenance.precision.cl);
+    if (!segmented())
+        return mean_of(beta, provenance.precision.cl);
+    // Each pair's time per byte of its last segment: the first one can
+    // be a few bytes wide, its slope noise.
+    std::vector<stats::Estimate> last = beta;
+    for (std::size_t p = 0; p < pieces.size() && p < last.size(); ++p)
+        if (!pieces[p].empty())
+            last[p] = pieces[p].back().beta;
+    return mean_of(last, provenance.precision.cl);
 }
 
 double Hockney::p2p(int i, int j, double M) const

@@ -64,9 +64,12 @@ struct Hockney {
     /** Converts from records (checked by read_text against schema()). */
     static Hockney from_data(const ModelData &d);
 
-    /** Mean latency over all pairs, with its confidence interval. */
+    /** Mean latency over all pairs, with its confidence interval (the
+     *  first size segment's). */
     stats::Estimate alpha_mean() const;
-    /** Mean time per byte over all pairs, with its confidence interval. */
+    /** Mean time per byte over all pairs, with its confidence interval;
+     *  with size segments, of each pair's last segment (the largest
+     *  messages). */
     stats::Estimate beta_mean() const;
 
     /** One-way time i -> j of M bytes. */

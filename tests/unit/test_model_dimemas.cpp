@@ -205,6 +205,25 @@ TEST(Dimemas, DerivedFromHockneyAverages)
     EXPECT_NE(nb.warnings[0].find("negative"), std::string::npos);
 }
 
+// With size segments L is the first segment's mean latency and B the
+// bandwidth of each pair's last segment: a first segment of a few bytes
+// (0-7 B, as Bai-Perron finds on TCP) has a slope that is noise.
+TEST(Dimemas, DerivedFromSegmentedHockneyTakesTheLastSegmentsBandwidth)
+{
+    Hockney h = hockney3();
+    h.beta = {{1e-3, 0, 1}, {-2e-3, 0, 1}, {4e-3, 0, 1}}; // 0-7 B: noise
+    h.pieces.assign(3, {});
+    h.pieces[0] = {{8, {1e-5, 0, 1}, {5e-9, 0, 1}}, {65536, {4e-5, 0, 1}, {1e-9, 0, 1}}};
+    h.pieces[1] = {{8, {2e-5, 0, 1}, {5e-9, 0, 1}}, {65536, {5e-5, 0, 1}, {2e-9, 0, 1}}};
+    h.pieces[2] = {{8, {3e-5, 0, 1}, {5e-9, 0, 1}}, {65536, {6e-5, 0, 1}, {3e-9, 0, 1}}};
+    Dimemas m = dimemas_from_hockney(h);
+    EXPECT_DOUBLE_EQ(m.L.value, 2e-5);
+    EXPECT_DOUBLE_EQ(m.B.value, 5e8);
+    EXPECT_TRUE(m.warnings.empty());
+    // the homogeneous binomial tree takes the same line
+    EXPECT_DOUBLE_EQ(h.h_sg_binomial(1e6), 2 * 2e-5 + 2 * 2e-9 * 1e6);
+}
+
 std::string save(const Dimemas &m)
 {
     std::ostringstream s;
