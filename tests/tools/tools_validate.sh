@@ -42,7 +42,7 @@ awk -F'\t' 'NR > 1 { want = ($3 == "p2p") ? 3 * 2 : 2
                      if ($6 != "nan" && $6 < $5) { print "max " $0; bad++ } }
             END { exit bad > 0 }' "$tmp/v/summary.tsv" || fail "summary.tsv values"
 grep -q '^| LMO | gather | MPIB_Gather_linear | 2' "$tmp/v/summary.md" || fail "summary.md lacks the LMO gather row"
-grep -q '^# timing: max$' "$tmp/v/observed/MPI_Gather.out" || fail "the observed collectives are not timed with max (the default)"
+grep -q '^# timing: span$' "$tmp/v/observed/MPI_Gather.out" || fail "the observed collectives are not timed with span (the default)"
 ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a work directory was left behind"
 if command -v gnuplot >/dev/null; then
     for f in p2p scatter gather; do
