@@ -19,6 +19,15 @@
  *           begins when its root calls it). Processes that leave the
  *           barrier before the root are not counted from their exit, and
  *           one that leaves it late is (unlike max) counted from the root's.
+ * - sync:   every process starts the operation at one agreed time: the
+ *           root broadcasts a start a window ahead (twice the longest
+ *           broadcast measured when the timer is created, plus the
+ *           offsets' error bounds), each process waits for it on its own
+ *           clock (offset as in global), and the time is the latest
+ *           finish minus the earliest start. No barrier skew enters: the
+ *           models' assumption that all processes start together. A
+ *           process that starts late (window too short) is counted, and
+ *           the window doubles.
  *
  * Point-to-point experiments read the clock around a train of roundtrips
  * (Precision::train): wtime_cost() and train_length() size the train.
@@ -63,9 +72,9 @@ double wtime_cost();
 int train_length(int train, double single, double cost);
 
 /** How the time of a collective experiment is taken. */
-enum class Timing { Max, Root, Global, Span };
+enum class Timing { Max, Root, Global, Span, Sync };
 
-/** "max", "root", "global" or "span". */
+/** "max", "root", "global", "span" or "sync". */
 const char *timing_name(Timing t);
 /** Parses a timing name; throws cpm::UsageError listing the valid names. */
 Timing parse_timing(const std::string &name);
@@ -83,7 +92,7 @@ double span_time(Timing method, int root, const std::vector<double> &events,
 /**
  * Times repetitions of a collective operation on a communicator. Creating a
  * Timer is collective: it measures the barrier (root method) or the clock
- * offsets (global and span methods) once.
+ * offsets (global, span and sync methods) once.
  */
 class Timer {
 public:
@@ -94,19 +103,29 @@ public:
     double time(const std::function<void()> &op);
     /** The timing method. */
     Timing method() const { return method_; }
-    /** Clock offsets against the root (global and span), seconds. */
+    /** Clock offsets against the root (global, span, sync), seconds. */
     const std::vector<double> &offsets() const { return offset_; }
     /** Bound on the error of each offset, seconds: half the shortest
      *  ping-pong it was taken from (0 where the clocks are global). */
     const std::vector<double> &offset_errors() const { return offset_error_; }
     /** Barrier time subtracted by the root method, seconds. */
     double barrier_time() const { return barrier_; }
+    /** The sync method's current window, seconds (at the root). */
+    double window() const { return window_; }
+    /** Repetitions of the sync method in which a process started late
+     *  (counted at the root). */
+    long late_starts() const { return late_; }
 
 private:
+    void measure_offsets();
+    void measure_window();
+
     MPI_Comm comm_;
     int root_, rank_, size_;
     Timing method_;
     double barrier_ = 0;
+    double window_ = 0;
+    long late_ = 0;
     std::vector<double> offset_;
     std::vector<double> offset_error_;
 };

@@ -77,8 +77,8 @@ const Spec kSpecs[] = {
      "auto (enough for the clock's cost to be under 0.1%) or 1.." "1000 "
      "(1: each alone, CPM 1.0.1) (default: auto)",
      kOptMeasure},
-    {'t', "timing", true, "S", "timing method: max, root, global, span (default: max)",
-     kOptTiming},
+    {'t', "timing", true, "S",
+     "timing method: max, root, global, span, sync (default: max)", kOptTiming},
     {'O', "operation", true, "S", "collective operation (required; see below)",
      kOptCollective},
     {kRoot, "root", true, "R",

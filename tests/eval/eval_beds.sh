@@ -8,7 +8,7 @@
 # EVAL_KERNELS=K: the kernels' grid side (default 32; 0: no kernels).
 # EVAL_EXPORT=0: no SimGrid exports (default: each bed's models exported
 # and its observed runs simulated on them, tests/eval/eval_export.sh).
-# EVAL_COLL_TIMING=T: cpm-validate --coll-timing T (default span).
+# EVAL_COLL_TIMING=T: cpm-validate --coll-timing T (default sync).
 #
 #   eval_beds.sh OUT [BED...]
 #
@@ -93,7 +93,7 @@ run_bed() {
         ;;
     esac
     echo "== $bed: ${cmd[*]}" >&2
-    cmd=("${cmd[0]}" --coll-timing "${EVAL_COLL_TIMING:-span}" "${cmd[@]:1}")
+    cmd=("${cmd[0]}" --coll-timing "${EVAL_COLL_TIMING:-sync}" "${cmd[@]:1}")
     "${cmd[@]}" >/dev/null
     {
         echo "## $bed"

@@ -5,6 +5,7 @@
 #include "benchmark_timing.h"
 #include "common_error.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <mpi.h>
@@ -148,7 +149,8 @@ TEST(Collectives, EveryOperationAndTimingMethod)
     int n = world_size();
     for (const CollectiveOp &op : collective_ops())
         for (Timing t :
-             {Timing::Max, Timing::Root, Timing::Global, Timing::Span}) {
+             {Timing::Max, Timing::Root, Timing::Global, Timing::Span,
+              Timing::Sync}) {
             SCOPED_TRACE(std::string(op.name) + " " + timing_name(t));
             Result r = measure_collective(MPI_COMM_WORLD, op, 8192, n - 1, t,
                                           quick());
@@ -181,6 +183,45 @@ TEST(Timer, SpanCountsFromTheRootsStart)
     });
     if (rank == 0)
         EXPECT_GE(t, 5e-3);
+}
+
+// sync starts every process at one time on the root's clock: the starts
+// recorded inside the operation agree within the offsets' error bounds
+// and a scheduling slack, or the timer counted a late start; the root
+// busy 5 ms gives >= 5 ms.
+TEST(Timer, SyncStartsEveryProcessTogether)
+{
+    int rank = 0, n = world_size();
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    Timer sync(MPI_COMM_WORLD, 0, Timing::Sync);
+    EXPECT_STREQ(timing_name(parse_timing("sync")), "sync");
+    if (rank == 0)
+        EXPECT_GT(sync.window(), 0);
+    const double err = *std::max_element(sync.offset_errors().begin(),
+                                         sync.offset_errors().end());
+    for (int k = 0; k < 5; ++k) {
+        double start = 0, own = 0;
+        const double window = sync.window(), called = MPI_Wtime();
+        double t = sync.time([&] {
+            own = MPI_Wtime();
+            start = own - sync.offsets()[std::size_t(rank)];
+            double t0 = MPI_Wtime();
+            while (rank == 0 && MPI_Wtime() - t0 < 5e-3) {
+            }
+        });
+        std::vector<double> starts(static_cast<std::size_t>(n));
+        MPI_Gather(&start, 1, MPI_DOUBLE, starts.data(), 1, MPI_DOUBLE, 0,
+                   MPI_COMM_WORLD);
+        if (rank != 0)
+            continue;
+        EXPECT_GE(t, 5e-3);
+        // the root waited the window after the barrier
+        EXPECT_GE(own - called, window) << "repetition " << k;
+        double spread = *std::max_element(starts.begin(), starts.end()) -
+                        *std::min_element(starts.begin(), starts.end());
+        if (sync.late_starts() == 0)
+            EXPECT_LE(spread, 2 * err + 1e-3) << "repetition " << k;
+    }
 }
 
 TEST(Collectives, BadRootAndName)

@@ -42,7 +42,7 @@ awk -F'\t' 'NR > 1 { want = ($3 == "p2p") ? 3 * 2 : 2
                      if ($6 != "nan" && $6 < $5) { print "max " $0; bad++ } }
             END { exit bad > 0 }' "$tmp/v/summary.tsv" || fail "summary.tsv values"
 grep -q '^| LMO | gather | MPIB_Gather_linear | 2' "$tmp/v/summary.md" || fail "summary.md lacks the LMO gather row"
-grep -q '^# timing: span$' "$tmp/v/observed/MPI_Gather.out" || fail "the observed collectives are not timed with span (the default)"
+grep -q '^# timing: sync$' "$tmp/v/observed/MPI_Gather.out" || fail "the observed collectives are not timed with sync (the default)"
 ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a work directory was left behind"
 if command -v gnuplot >/dev/null; then
     for f in p2p scatter gather; do
@@ -70,7 +70,7 @@ expect_error "unknown model 'Foo'" -o "$tmp/w" -M Hockney,Foo -- true
 expect_error "option --kernels: expected a grid side >= 0, got 'x'" -o "$tmp/w" --kernels x -- true
 expect_error "bad size list '1,x'" -o "$tmp/w" --p2p-sizes 1,x -- true
 expect_error "unknown option '--bogus'" -o "$tmp/w" --bogus -- true
-expect_error "option --coll-timing: expected max, span, global or root, got 'mean'" -o "$tmp/w" --coll-timing mean -- true
+expect_error "option --coll-timing: expected span, sync, max, global or root, got 'mean'" -o "$tmp/w" --coll-timing mean -- true
 # a failing measurement: exit 1, the command named, no directory left
 "$validate" -o "$tmp/w" -M Hockney -- false >/dev/null 2>"$tmp/err" && fail "a failing launcher passed"
 grep -q "failed: false" "$tmp/err" || { fail "the failing command is not named"; cat "$tmp/err"; }

@@ -95,7 +95,7 @@ TEST(Options, BadInputGetsOneLineNamingTheProblem)
     expect_error({"-O", "x", "-e", "0"}, "option -e");
     expect_error({"-O", "x", "-e", "nan"}, "option -e");
     expect_error({"-O", "x", "-p", "2"}, "option -p: expected 0 or 1");
-    expect_error({"-O", "x", "-t", "wall"}, "valid: max, root, global, span");
+    expect_error({"-O", "x", "-t", "wall"}, "valid: max, root, global, span, sync");
     expect_error({"-O", "x", "--root", "-1"}, "option --root");
     expect_error({"-O", "x", "--pair", "1"}, "option --pair");
     expect_error({"-O", "x", "--pair", "1,1"}, "option --pair");
