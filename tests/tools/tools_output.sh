@@ -34,7 +34,7 @@ awk '!/^#/ {
 
 # collective: every operation, every timing method, to standard output.
 for op in MPI_Scatter MPIB_Scatter_binomial MPIB_Gather_linear MPI_Gatherv MPIB_Bcast_binomial; do
-    for t in max root global; do
+    for t in max root global span sync; do
         run -np 3 "$top_builddir/collective" -O $op -t $t --root 1 \
             -s 4096 -m 8192 -r 3 -R 10 >"$tmp/coll.out" 2>/dev/null ||
             fail "collective -O $op -t $t exited with $?"
