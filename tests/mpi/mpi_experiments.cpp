@@ -219,8 +219,9 @@ TEST(Timer, SyncStartsEveryProcessTogether)
         EXPECT_GE(own - called, window) << "repetition " << k;
         double spread = *std::max_element(starts.begin(), starts.end()) -
                         *std::min_element(starts.begin(), starts.end());
-        if (sync.late_starts() == 0)
+        if (sync.late_starts() == 0) {
             EXPECT_LE(spread, 2 * err + 1e-3) << "repetition " << k;
+        }
     }
 }
 
