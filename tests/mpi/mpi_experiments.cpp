@@ -181,8 +181,9 @@ TEST(Timer, SpanCountsFromTheRootsStart)
         while (rank == 0 && MPI_Wtime() - t0 < 5e-3) {
         }
     });
-    if (rank == 0)
+    if (rank == 0) {
         EXPECT_GE(t, 5e-3);
+    }
 }
 
 // sync starts every process at one time on the root's clock: the starts
@@ -195,8 +196,9 @@ TEST(Timer, SyncStartsEveryProcessTogether)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     Timer sync(MPI_COMM_WORLD, 0, Timing::Sync);
     EXPECT_STREQ(timing_name(parse_timing("sync")), "sync");
-    if (rank == 0)
+    if (rank == 0) {
         EXPECT_GT(sync.window(), 0);
+    }
     const double err = *std::max_element(sync.offset_errors().begin(),
                                          sync.offset_errors().end());
     for (int k = 0; k < 5; ++k) {
