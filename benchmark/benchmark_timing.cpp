@@ -191,8 +191,40 @@ void Timer::measure_window()
         CPM_MPI(MPI_Allreduce(&arrival, &worst, 1, MPI_DOUBLE, MPI_MAX, comm_));
         longest = std::max(longest, worst);
     }
-    double err = *std::max_element(offset_error_.begin(), offset_error_.end());
-    window_ = 2 * (longest + err);
+    window_ = 2 * (longest + max_offset_error());
+}
+
+double Timer::max_offset_error() const
+{
+    return *std::max_element(offset_error_.begin(), offset_error_.end());
+}
+
+double Timer::gathered_time(const std::function<void()> &op, double go)
+{
+    double span[2];
+    span[0] = MPI_Wtime();
+    op();
+    span[1] = MPI_Wtime();
+    std::vector<double> all(rank_ == root_ ? 2 * size_ : 0);
+    CPM_MPI(MPI_Gather(span, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, root_,
+                       comm_));
+    if (rank_ != root_)
+        return 0;
+    if (method_ == Timing::Sync) {
+        // A process that learnt the agreed start go too late began after
+        // it (the time, from the earliest start, then includes its delay):
+        // counted, and the next window is twice as long.
+        const double late = go + max_offset_error() + 1e-6;
+        for (int r = 0; r < size_; ++r)
+            if (all[2 * std::size_t(r)] - offset_[std::size_t(r)] > late) {
+                ++late_;
+                window_ *= 2;
+                break;
+            }
+    }
+    // sync counts from the earliest start, as global
+    return span_time(method_ == Timing::Span ? Timing::Span : Timing::Global,
+                     root_, all, offset_);
 }
 
 double Timer::time(const std::function<void()> &op)
@@ -214,45 +246,14 @@ double Timer::time(const std::function<void()> &op)
         return std::max(own, MPI_Wtime() - t0 - barrier_);
     }
     case Timing::Global:
-    case Timing::Span: {
-        double span[2];
-        span[0] = MPI_Wtime();
-        op();
-        span[1] = MPI_Wtime();
-        std::vector<double> all(rank_ == root_ ? 2 * size_ : 0);
-        CPM_MPI(MPI_Gather(span, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE,
-                           root_, comm_));
-        if (rank_ != root_)
-            return 0;
-        return span_time(method_, root_, all, offset_);
-    }
+    case Timing::Span:
+        return gathered_time(op);
     case Timing::Sync: {
         // Every process starts at one agreed time on the root's clock.
         double go = rank_ == root_ ? MPI_Wtime() + window_ : 0;
         CPM_MPI(MPI_Bcast(&go, 1, MPI_DOUBLE, root_, comm_));
         wait_until(go + offset_[std::size_t(rank_)]);
-        double span[2];
-        span[0] = MPI_Wtime();
-        op();
-        span[1] = MPI_Wtime();
-        std::vector<double> all(rank_ == root_ ? 2 * size_ : 0);
-        CPM_MPI(MPI_Gather(span, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE,
-                           root_, comm_));
-        if (rank_ != root_)
-            return 0;
-        // A process that learnt the start too late began after it: the
-        // time is counted from the start all the same (what the others
-        // waited), and the next window is twice as long.
-        double err = *std::max_element(offset_error_.begin(),
-                                       offset_error_.end());
-        for (int r = 0; r < size_; ++r)
-            if (all[2 * std::size_t(r)] - offset_[std::size_t(r)] >
-                go + err + 1e-6) {
-                ++late_;
-                window_ *= 2;
-                break;
-            }
-        return span_time(Timing::Global, root_, all, offset_);
+        return gathered_time(op, go);
     }
     }
     return 0;

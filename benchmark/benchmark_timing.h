@@ -119,6 +119,11 @@ public:
 private:
     void measure_offsets();
     void measure_window();
+    double max_offset_error() const;
+    /* Runs op between two clock readings on every rank, gathers them at
+     * the root and returns their span_time there (0 elsewhere); for sync,
+     * go is the agreed start that late starts are checked against. */
+    double gathered_time(const std::function<void()> &op, double go = 0);
 
     MPI_Comm comm_;
     int root_, rank_, size_;
