@@ -4,13 +4,15 @@
 noinst_LTLIBRARIES += src/models/libmodels.la
 # What every model shares: records and model files (model_data), the
 # options and checks of every build (model_build), the size segments of
-# point-to-point times (model_segments).
+# point-to-point times (model_segments), transfers sharing a channel
+# (model_sharing).
 src_models_libmodels_la_SOURCES = \
 	src/models/model_data.cpp \
 	src/models/model_build.cpp \
-	src/models/model_segments.cpp
+	src/models/model_segments.cpp \
+	src/models/model_sharing.cpp
 pkginclude_HEADERS += src/models/model_data.h src/models/model_build.h \
-	src/models/model_segments.h
+	src/models/model_segments.h src/models/model_sharing.h
 noinst_HEADERS += src/models/model_check.h
 # One model per pair of lines: model_NAME.cpp (equations, no MPI) and
 # model_NAME_build.cpp (its builder), then their headers

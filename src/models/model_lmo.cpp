@@ -1,6 +1,7 @@
 #include "model_lmo.h"
 
 #include "model_check.h"
+#include "model_sharing.h"
 #include "benchmark_schedule.h"
 #include "common_error.h"
 #include "stats_ci.h"
@@ -344,6 +345,79 @@ double LMO::many2one_queue(int root, double M) const
     for (double a : arrival)
         F = std::max(F, a) + o;
     return n > 1 ? F : 0;
+}
+
+namespace {
+
+/* The transfers of root's linear scatter (out = true: the k-th leaves
+ * after k of the root's delays o_r(M)) or gather (the senders' delays
+ * first) through the root's interface, weighted by 1 / L_ri (equal
+ * weights if a latency is not positive); B: the largest beta_ri. */
+std::vector<Transfer> root_transfers(const LMO &m, int root, double M,
+                                     bool out, double &B)
+{
+    const double o = m.C_at(root, M) + m.t_at(root, M) * M;
+    std::vector<Transfer> v;
+    bool latencies = true;
+    B = 0;
+    for (int i = 0; i < m.n; ++i) {
+        if (i == root)
+            continue;
+        int p = pair_index(m.n, root, i);
+        const double L = m.L_at(p, M);
+        Transfer x;
+        x.start = L + (out ? double(v.size() + 1) * o
+                           : m.C_at(i, M) + m.t_at(i, M) * M);
+        x.bytes = M;
+        x.rate = m.beta_at(p, M);
+        x.weight = L > 0 ? 1 / L : 1;
+        latencies = latencies && L > 0;
+        B = std::max(B, x.rate);
+        v.push_back(x);
+    }
+    if (!latencies)
+        for (Transfer &x : v)
+            x.weight = 1;
+    return v;
+}
+
+} // namespace
+
+double LMO::one2many_shared(int root, double M) const
+{
+    check_rank(n, root, "root");
+    double B = 0;
+    std::vector<Transfer> out = root_transfers(*this, root, M, true, B);
+    if (out.empty())
+        return 0;
+    if (!(B > 0)) // not a rate: the positional form (its own result)
+        return one2many_positional(root, M);
+    std::vector<double> arrival = shared_finish_times(out, B);
+    double T = 0;
+    for (std::size_t k = 0, i = 0; i < std::size_t(n); ++i)
+        if (int(i) != root) {
+            T = std::max(T, arrival[k] + C_at(int(i), M) + t_at(int(i), M) * M);
+            ++k;
+        }
+    return T;
+}
+
+double LMO::many2one_shared(int root, double M) const
+{
+    check_rank(n, root, "root");
+    double B = 0;
+    std::vector<Transfer> in = root_transfers(*this, root, M, false, B);
+    if (in.empty())
+        return 0;
+    if (!(B > 0)) // not a rate: the queue without sharing (its own result)
+        return many2one_queue(root, M);
+    const double o = C_at(root, M) + t_at(root, M) * M;
+    std::vector<double> arrival = shared_finish_times(in, B);
+    std::sort(arrival.begin(), arrival.end());
+    double F = -HUGE_VAL;
+    for (double a : arrival)
+        F = std::max(F, a) + o;
+    return F;
 }
 
 namespace {

@@ -23,9 +23,10 @@
  * (between M1 and M2 the gather escalates irregularly; the prediction is
  * the time without escalations).
  *
- * Variants (not the published formulas; named operations scatter_positional
- * and gather_queue), with the other processes x_1, x_2, ... in rank order
- * and the root's delay o_r(M) = C_r + t_r M:
+ * Variants (not the published formulas; named operations
+ * scatter_positional, gather_queue, scatter_shared and gather_shared),
+ * with the other processes x_1, x_2, ... in rank order and the root's
+ * delay o_r(M) = C_r + t_r M:
  *
  *   one-to-many, the k-th send's delay before the k-th transfer only:
  *     max_k ( k o_r(M) + T'_{r x_k}(M) )
@@ -33,6 +34,14 @@
  *   order of arrival (y_1, y_2, ... by increasing T'_{r y}(M)), each after
  *   its message has arrived:
  *     F_k = max(F_{k-1}, T'_{r y_k}(M)) + o_r(M),  F_0 = -inf;  F_{n-1}
+ *   and both with the transfers sharing the root's interface, of capacity
+ *   B_r = max_i beta_ri, weighted by 1/L_ri (scatter_shared, gather_shared;
+ *   model_sharing.h): transfer k moves M bytes from s_k on, at most at
+ *   beta_{r x_k}, and arrives at a_k;
+ *     scatter: s_k = k o_r(M) + L_{r x_k},       max_k ( a_k + o_{x_k}(M) )
+ *     gather:  s_k = o_{x_k}(M) + L_{r x_k},     F_k as above with a_k
+ *                                                 for T'_{r y_k}(M)
+ *   (o_x(M) = C_x + t_x M).
  *
  * (doc/results/collectives-accuracy.md: where they predict better).
  *
@@ -146,6 +155,12 @@ struct LMO {
     /** Gather, the queue variant: the root's receive delays one after
      *  another in the order of arrival, each after its message arrived. */
     double many2one_queue(int root, double M) const;
+    /** Scatter, the shared variant: the per-position variant with the
+     *  transfers sharing the root's interface (model_sharing.h). */
+    double one2many_shared(int root, double M) const;
+    /** Gather, the shared variant: the queue variant with the transfers
+     *  sharing the root's interface (model_sharing.h). */
+    double many2one_shared(int root, double M) const;
 
     /** Expected time of a roundtrip i <-> j, M1 bytes out, M2 back. */
     double roundtrip(int i, int j, double M1, double M2) const;

@@ -35,6 +35,13 @@ ModelKind lmo_kind()
         {"gather_queue", Subject::Root, "linear gather time",
          "variant: the root's receive delays in turn, each after arrival",
          [](L m, Q q) { return m.many2one_queue(q.root, q.M); }},
+        {"scatter_shared", Subject::Root, "linear scatter time",
+         "variant: scatter_positional, the transfers sharing the root's "
+         "interface",
+         [](L m, Q q) { return m.one2many_shared(q.root, q.M); }},
+        {"gather_shared", Subject::Root, "linear gather time",
+         "variant: gather_queue, the transfers sharing the root's interface",
+         [](L m, Q q) { return m.many2one_shared(q.root, q.M); }},
         {"CPM_Scatter_linear_opt", Subject::Root, "linear scatter time",
          "the model-based linear scatter",
          [](L m, Q q) {

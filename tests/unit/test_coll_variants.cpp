@@ -1,9 +1,11 @@
-// The scatter and gather variants (LMO scatter_positional / gather_queue,
-// PLogP scatter_positional / gather_queue) on exact synthetic parameters
+// The scatter and gather variants (LMO scatter_positional / gather_queue /
+// gather_shared, PLogP scatter_positional / gather_queue) and the shared
+// channel that gather_shared rests on, on exact synthetic parameters
 // whose predictions are worked out by hand below; the published LMO forms
 // beside them, unchanged.
 #include "model_lmo.h"
 #include "model_plogp.h"
+#include "model_sharing.h"
 
 #include <gtest/gtest.h>
 
@@ -137,4 +139,84 @@ TEST(PlogpVariants, GatherQueue)
     PLogP p = plogp3();
     // arrivals T - or: 21 and 12 us; 12 + 4 = 16, max(16, 21) + 4 = 25 us
     EXPECT_NEAR(p.gather_queue(0, 500), 25 * us, 1e-15);
+}
+
+TEST(SharedChannel, WeighsByInverseLatencyAsSimGridDoes)
+{
+    // doc/testbed-smpi.md: two 1000016-byte flows into one 100 MB/s
+    // channel, latencies 30 and 50 us (moving from then on), weights 1/30
+    // and 1/50: the first alone for 20 us (2000 B), then 5/8 and 3/8 of
+    // the channel; SimGrid gave 0.016018256 and 0.02003032 s.
+    std::vector<Transfer> t(2);
+    t[0] = {30 * us, 1000016, 1e8, 1 / 30.0};
+    t[1] = {50 * us, 1000016, 1e8, 1 / 50.0};
+    std::vector<double> f = shared_finish_times(t, 1e8);
+    ASSERT_EQ(f.size(), 2u);
+    EXPECT_NEAR(f[0], 0.016018256, 1e-12);
+    EXPECT_NEAR(f[1], 0.02003032, 1e-12);
+}
+
+TEST(SharedChannel, CapsEmptyAndLateTransfers)
+{
+    // equal weights, channel 1e8 B/s: a slow transfer (2e7) keeps its own
+    // rate, the other takes the remaining 8e7 and ends at 1e6 / 8e7; the
+    // slow one ends as if alone, 1e6 / 2e7
+    std::vector<Transfer> t(2);
+    t[0] = {0, 1e6, 2e7, 1};
+    t[1] = {0, 1e6, 1e9, 1};
+    std::vector<double> f = shared_finish_times(t, 1e8);
+    EXPECT_NEAR(f[0], 0.05, 1e-12);
+    EXPECT_NEAR(f[1], 0.0125, 1e-12);
+    // an empty transfer arrives at its start; one that starts after the
+    // others ended has the channel to itself
+    t.push_back({0.002, 0, 1e8, 1});
+    t.push_back({1.0, 1e6, 1e8, 1});
+    f = shared_finish_times(t, 1e8);
+    EXPECT_NEAR(f[2], 0.002, 1e-15);
+    EXPECT_NEAR(f[3], 1.01, 1e-12);
+    EXPECT_TRUE(shared_finish_times({}, 1e8).empty());
+}
+
+TEST(LmoVariants, GatherShared)
+{
+    // root 0 with a 10 us receive delay; legs 0 -> 1 and 0 -> 2 with
+    // latencies 30 and 50 us, no sender delays, 1e8 B/s each (the root's
+    // interface: the largest, 1e8): the two transfers of the SimGrid case
+    // above arrive at 0.016018256 and 0.02003032 s, then the queue:
+    // max(0.016028256, 0.02003032) + 10 us
+    LMO m = lmo3(10 * us);
+    m.C[1].value = m.C[2].value = 0;
+    m.L[0].value = 30 * us; // (0,1)
+    m.L[1].value = 50 * us; // (0,2)
+    m.beta[0].value = m.beta[1].value = 1e8;
+    const double M = 1000016;
+    EXPECT_NEAR(m.many2one_shared(0, M), 0.02003032 + 10 * us, 1e-12);
+    // without sharing (gather_queue) the legs would end at 30 us + M/1e8
+    // and 50 us + M/1e8, so the shared variant is the slower
+    EXPECT_NEAR(m.many2one_queue(0, M), 50 * us + M / 1e8 + 10 * us, 1e-12);
+    // empty messages share nothing: the queue's own time
+    EXPECT_NEAR(m.many2one_shared(0, 0), m.many2one_queue(0, 0), 1e-15);
+}
+
+TEST(LmoVariants, ScatterShared)
+{
+    // the same two transfers out of root 0, whose delay is 0 here (the
+    // k-th leaves after k root delays): they move from 30 and 50 us on,
+    // share the root's 1e8 B/s and arrive at 0.016018256 and 0.02003032 s;
+    // then each receiver's delay (C_1 = 0, C_2 = 5 us)
+    LMO m = lmo3(0);
+    m.C[1].value = 0;
+    m.C[2].value = 5 * us;
+    m.L[0].value = 30 * us;
+    m.L[1].value = 50 * us;
+    m.beta[0].value = m.beta[1].value = 1e8;
+    const double M = 1000016;
+    EXPECT_NEAR(m.one2many_shared(0, M), 0.02003032 + 5 * us, 1e-12);
+    // with a root delay of 10 us the transfers leave at 10 + 30 and
+    // 20 + 50 us; empty messages: the positional form exactly
+    m.C[0].value = 10 * us;
+    EXPECT_NEAR(m.one2many_shared(0, 0), m.one2many_positional(0, 0), 1e-15);
+    EXPECT_GT(m.one2many_shared(0, M), m.one2many_positional(0, M));
+    EXPECT_ANY_THROW(m.one2many_shared(3, 0));
+    EXPECT_ANY_THROW(m.many2one_shared(-1, 0));
 }
