@@ -390,9 +390,10 @@ double LMO::one2many_shared(int root, double M) const
     std::vector<Transfer> out = root_transfers(*this, root, M, true, B);
     if (out.empty())
         return 0;
-    if (!(B > 0)) // not a rate: the positional form (its own result)
-        return one2many_positional(root, M);
     std::vector<double> arrival = shared_finish_times(out, B);
+    if (std::any_of(arrival.begin(), arrival.end(),
+                    [](double a) { return std::isnan(a); }))
+        return NAN; // parameters that make no times (marked by -E)
     double T = 0;
     for (std::size_t k = 0, i = 0; i < std::size_t(n); ++i)
         if (int(i) != root) {
@@ -409,10 +410,11 @@ double LMO::many2one_shared(int root, double M) const
     std::vector<Transfer> in = root_transfers(*this, root, M, false, B);
     if (in.empty())
         return 0;
-    if (!(B > 0)) // not a rate: the queue without sharing (its own result)
-        return many2one_queue(root, M);
     const double o = C_at(root, M) + t_at(root, M) * M;
     std::vector<double> arrival = shared_finish_times(in, B);
+    if (std::any_of(arrival.begin(), arrival.end(),
+                    [](double a) { return std::isnan(a); }))
+        return NAN; // parameters that make no times (marked by -E)
     std::sort(arrival.begin(), arrival.end());
     double F = -HUGE_VAL;
     for (double a : arrival)

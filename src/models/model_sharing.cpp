@@ -37,6 +37,15 @@ std::vector<double> shared_finish_times(const std::vector<Transfer> &t,
 {
     const std::size_t n = t.size();
     std::vector<double> left(n), rate(n, 0), finish(n, NAN);
+    // Values that are no times, sizes or rates (a meaningless model):
+    // no finish time either.
+    if (!(B > 0) || !std::isfinite(B))
+        return finish;
+    for (const Transfer &x : t)
+        if (!std::isfinite(x.start) || !std::isfinite(x.bytes) ||
+            !(x.bytes >= 0) || !(x.rate > 0) || !(x.weight > 0) ||
+            !std::isfinite(x.weight))
+            return finish;
     std::vector<bool> done(n, false);
     for (std::size_t k = 0; k < n; ++k) {
         left[k] = t[k].bytes;
@@ -50,7 +59,10 @@ std::vector<double> shared_finish_times(const std::vector<Transfer> &t,
         if (!done[k])
             now = std::min(now, t[k].start);
     std::size_t remaining = std::size_t(std::count(done.begin(), done.end(), false));
-    while (remaining > 0) {
+    // Each round starts or ends a transfer: at most 2 n rounds.
+    for (std::size_t round = 0; remaining > 0; ++round) {
+        if (round > 2 * n + 2) // rounding left a transfer unfinished
+            return std::vector<double>(n, NAN);
         std::vector<std::size_t> moving;
         double next_start = HUGE_VAL;
         for (std::size_t k = 0; k < n; ++k) {

@@ -37,7 +37,8 @@ struct Transfer {
 
 /** The time each transfer's last byte arrives (in the order given) when
  *  they share a channel of capacity B (B/s, > 0); an empty transfer
- *  arrives at its start. */
+ *  arrives at its start. All NaN if B or a transfer's values are not
+ *  finite, or a size is negative, or a rate or weight is not positive. */
 std::vector<double> shared_finish_times(const std::vector<Transfer> &t,
                                         double B);
 

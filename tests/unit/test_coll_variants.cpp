@@ -9,6 +9,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 using namespace cpm::models;
 
 namespace {
@@ -175,6 +177,22 @@ TEST(SharedChannel, CapsEmptyAndLateTransfers)
     EXPECT_NEAR(f[2], 0.002, 1e-15);
     EXPECT_NEAR(f[3], 1.01, 1e-12);
     EXPECT_TRUE(shared_finish_times({}, 1e8).empty());
+    // values that are no times or rates give no finish times (a fuzzed
+    // model file with t_i = 1e308 once made the start infinite and the
+    // loop endless)
+    for (double bad : {double(HUGE_VAL), double(NAN)}) {
+        std::vector<Transfer> u = {{bad, 1e6, 1e8, 1}, {0, 1e6, 1e8, 1}};
+        f = shared_finish_times(u, 1e8);
+        EXPECT_TRUE(std::isnan(f[0]) && std::isnan(f[1]));
+        EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, 1e8, 1}}, bad)[0]));
+    }
+    // a rate that is not a number is refused; an infinite one is no bound
+    // of its own (the channel's alone)
+    EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, NAN, 1}}, 1e8)[0]));
+    EXPECT_NEAR(shared_finish_times({{0, 1e6, HUGE_VAL, 1}}, 1e8)[0], 0.01, 1e-15);
+    EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, 0, 1}}, 1e8)[0]));
+    EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, 1e8, 0}}, 1e8)[0]));
+    EXPECT_TRUE(std::isnan(shared_finish_times({{0, -1, 1e8, 1}}, 1e8)[0]));
 }
 
 TEST(LmoVariants, GatherShared)
@@ -218,5 +236,9 @@ TEST(LmoVariants, ScatterShared)
     EXPECT_NEAR(m.one2many_shared(0, 0), m.one2many_positional(0, 0), 1e-15);
     EXPECT_GT(m.one2many_shared(0, M), m.one2many_positional(0, M));
     EXPECT_ANY_THROW(m.one2many_shared(3, 0));
+    // a per-byte delay of 1e308 s/B: no finite time, not an endless loop
+    m.t[1].value = 1e308;
+    EXPECT_FALSE(std::isfinite(m.one2many_shared(0, M)));
+    EXPECT_FALSE(std::isfinite(m.many2one_shared(0, M)));
     EXPECT_ANY_THROW(m.many2one_shared(-1, 0));
 }
