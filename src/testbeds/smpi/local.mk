@@ -5,12 +5,13 @@
 #                      the SMPI tests)
 #   cpm-smpirun        (installed) runs an smpicxx-built MPI program on such
 #                      a platform with the settings that make times exact
-#   make smpi-tools    builds smpi/p2p, smpi/collective and smpi/model: the
-#                      three tools built with $(SMPICXX) from every source
-#                      of libcpm and of the tool (libcpm.la is built with
-#                      the real MPI, so no object is shared with it), and
-#                      smpi/flows, which times concurrent messages to show
-#                      how a platform shares its links
+#   make smpi-tools    builds smpi/p2p, smpi/collective, smpi/model and
+#                      smpi/kernel: the tools built with $(SMPICXX) from
+#                      the sources of libcpm and of the tool (libcpm.la is
+#                      built with the real MPI; only the objects of the
+#                      MPI-free sources of SMPI_NATIVE_SRCS are shared with
+#                      it), and smpi/flows, which times concurrent messages
+#                      to show how a platform shares its links
 #   (make smpi-settings, in tests/eval, measures what each setting of
 #   cpm-smpirun is for)
 
@@ -71,21 +72,57 @@ SMPI_TOOL_LIBS = $(RINSIDE_LIBS) $(GSL_LIBS) $(SMPI_SANITIZE)
 # Coarse but safe: every object depends on every header.
 SMPI_TOOL_HDR = $(top_builddir)/config.h $(pkginclude_HEADERS) \
 	$(noinst_HEADERS)
+# Sources without MPI whose library objects the SMPI tools link as they
+# are, instead of compiling them again (a first build's smpi-tools in
+# half the time): the equations, files and statistics of the models. They
+# must not call MPI nor what smpicxx's smpi_helpers.h redirects to the
+# simulation (sleep, time, getopt, exit, getpid, malloc; the check in
+# the link rules below fails the build if a reused object does), so
+# neither benchmark/ nor any builder is here, nor rbridge (its R
+# directory differs between the builds). Reused only where libtool builds
+# position-independent objects (not with --disable-shared) and CXXFLAGS
+# asks for no sanitizer (SMPI builds drop AddressSanitizer); otherwise
+# every source is compiled with $(SMPICXX).
+SMPI_NATIVE_SRCS = src/common/common_parse.cpp src/common/common_text.cpp \
+	src/common/common_simgrid.cpp src/stats/stats_ci.cpp \
+	src/stats/stats_fit.cpp src/stats/stats_robust.cpp \
+	src/kernels/kernel_config.cpp src/kernels/kernel_partition.cpp \
+	src/kernels/kernel_pattern.cpp src/kernels/kernel_text.cpp \
+	src/models/model_data.cpp src/models/model_segments.cpp \
+	src/models/model_sharing.cpp src/models/model_hockney.cpp \
+	src/models/model_lmo.cpp src/models/model_plogp.cpp \
+	src/models/model_hloggp.cpp src/models/model_dimemas.cpp \
+	src/models/model_taulop.cpp src/models/taulop_cost.cpp \
+	src/models/model_taulop_kernel.cpp src/models/model_simgrid.cpp \
+	src/coll/coll_plan.cpp src/registry/registry_compare.cpp
+SMPI_REUSE = $(if $(filter -fsanitize=%,$(CXXFLAGS)),,$(filter yes,$(CPM_ENABLE_SHARED)))
+SMPI_REUSED_SRCS = $(if $(SMPI_REUSE),$(SMPI_NATIVE_SRCS))
+# src/D/NAME.cpp -> src/D/libD_la-NAME.lo, whose position-independent
+# object libtool writes to src/D/.libs/libD_la-NAME.o
+smpi_lo = $(foreach s,$(1),$(dir $(s))lib$(notdir $(patsubst %/,%,$(dir $(s))))_la-$(notdir $(s:.cpp=.lo)))
+smpi_pic = $(foreach l,$(call smpi_lo,$(1)),$(dir $(l)).libs/$(notdir $(l:.lo=.o)))
+SMPI_REUSED_LO = $(call smpi_lo,$(SMPI_REUSED_SRCS))
+SMPI_REUSED_OBJ = $(call smpi_pic,$(SMPI_REUSED_SRCS))
+# those of libcpm (every tool) and of the model tool's registry
+SMPI_REUSED_LIB_OBJ = $(call smpi_pic,$(filter-out src/registry/%,$(SMPI_REUSED_SRCS)))
+SMPI_REUSED_MODEL_OBJ = $(call smpi_pic,$(filter src/registry/%,$(SMPI_REUSED_SRCS)))
 # The library's sources but the C API's model builders, which no tool
-# calls (the collective tool calls the C API's collectives, capi_coll).
+# calls (the collective tool calls the C API's collectives, capi_coll),
+# and those reused.
 SMPI_LIBCPM_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(filter-out \
 	src/capi/capi_hockney.cpp src/capi/capi_lmo.cpp src/capi/capi_plogp.cpp \
-	src/capi/capi_measure.cpp,$(CPM_LIB_SRCS)) \
+	src/capi/capi_measure.cpp $(SMPI_REUSED_SRCS),$(CPM_LIB_SRCS)) \
 	$(src_tools_libtools_la_SOURCES)))
 SMPI_P2P_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(p2p_SOURCES)))
 SMPI_COLLECTIVE_OBJ = \
 	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(collective_SOURCES)))
 SMPI_MODEL_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(model_SOURCES) \
-	$(src_registry_libregistry_la_SOURCES)))
+	$(filter-out $(SMPI_REUSED_SRCS),$(src_registry_libregistry_la_SOURCES))))
 SMPI_KERNEL_OBJ = \
 	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(kernel_SOURCES)))
 SMPI_TOOL_OBJ = $(SMPI_LIBCPM_OBJ) $(SMPI_P2P_OBJ) $(SMPI_COLLECTIVE_OBJ) \
 	$(SMPI_MODEL_OBJ) $(SMPI_KERNEL_OBJ)
+SMPI_LIB_LINK = $(SMPI_LIBCPM_OBJ) $(SMPI_REUSED_LIB_OBJ)
 CLEANFILES += $(SMPI_TOOLS) $(SMPI_TOOL_OBJ)
 
 if HAVE_SMPI
@@ -95,17 +132,32 @@ $(SMPI_TOOL_OBJ): smpi/obj/%.o: $(srcdir)/%.cpp $(SMPI_TOOL_HDR)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CXX)$(SMPICXX) $(SMPI_TOOL_FLAGS) -c $< -o $@
 
-smpi/p2p: $(SMPI_LIBCPM_OBJ) $(SMPI_P2P_OBJ)
-	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_P2P_OBJ) $(SMPI_LIBCPM_OBJ) \
+# smpi/reused.ok: every reused object is free of MPI and of the calls
+# that smpi_helpers.h redirects (nm lists what it calls), else the build
+# stops naming the object and the symbol.
+smpi/reused.ok: $(SMPI_REUSED_LO)
+	@$(MKDIR_P) smpi
+	$(AM_V_GEN)for o in $(SMPI_REUSED_OBJ); do \
+	    bad=`nm -u "$$o" | awk '{ print $$NF }' | grep -E \
+	        '^(P?MPI_|ompi_|opal_|mpi_|sleep$$|usleep$$|nanosleep$$|gettimeofday$$|clock_gettime$$|getopt|exit$$|_exit$$|getpid$$|malloc$$|calloc$$|realloc$$|free$$)' | head -n 1`; \
+	    if test -n "$$bad"; then \
+	        echo "smpi-tools: $$o calls $$bad: remove its source from SMPI_NATIVE_SRCS (src/testbeds/smpi/local.mk)" >&2; \
+	        exit 1; \
+	    fi; \
+	done; touch $@
+CLEANFILES += smpi/reused.ok
+
+smpi/p2p: $(SMPI_LIBCPM_OBJ) $(SMPI_P2P_OBJ) smpi/reused.ok
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_P2P_OBJ) $(SMPI_LIB_LINK) \
 		$(SMPI_TOOL_LIBS) -o $@
-smpi/collective: $(SMPI_LIBCPM_OBJ) $(SMPI_COLLECTIVE_OBJ)
-	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_COLLECTIVE_OBJ) $(SMPI_LIBCPM_OBJ) \
+smpi/collective: $(SMPI_LIBCPM_OBJ) $(SMPI_COLLECTIVE_OBJ) smpi/reused.ok
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_COLLECTIVE_OBJ) $(SMPI_LIB_LINK) \
 		$(SMPI_TOOL_LIBS) -o $@
-smpi/model: $(SMPI_LIBCPM_OBJ) $(SMPI_MODEL_OBJ)
-	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_MODEL_OBJ) $(SMPI_LIBCPM_OBJ) \
+smpi/model: $(SMPI_LIBCPM_OBJ) $(SMPI_MODEL_OBJ) smpi/reused.ok
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_MODEL_OBJ) $(SMPI_REUSED_MODEL_OBJ) $(SMPI_LIB_LINK) \
 		$(SMPI_TOOL_LIBS) -o $@
-smpi/kernel: $(SMPI_LIBCPM_OBJ) $(SMPI_KERNEL_OBJ)
-	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_KERNEL_OBJ) $(SMPI_LIBCPM_OBJ) \
+smpi/kernel: $(SMPI_LIBCPM_OBJ) $(SMPI_KERNEL_OBJ) smpi/reused.ok
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_KERNEL_OBJ) $(SMPI_LIB_LINK) \
 		$(SMPI_TOOL_LIBS) -o $@
 smpi/flows: $(srcdir)/src/testbeds/smpi/cpm_smpi_flows.cpp
 	@$(MKDIR_P) smpi
