@@ -2,6 +2,7 @@
 
 #include "benchmark_coll.h"
 #include "benchmark_journal.h"
+#include "benchmark_sample.h"
 #include "common_error.h"
 #include "common_mpi.h"
 

@@ -3,6 +3,7 @@
  * Rico-Gallego et al. 2017, timed iteration by iteration. */
 #include "benchmark_kernel.h"
 
+#include "benchmark_sample.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"

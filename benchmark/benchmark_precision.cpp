@@ -1,7 +1,6 @@
 #include "benchmark_precision.h"
 
 #include "common_error.h"
-#include "common_mpi.h"
 #include "stats_ci.h"
 #include "stats_robust.h"
 
@@ -148,36 +147,6 @@ Result unpack_result(const double *p)
     r.ci = p[4];
     r.converged = p[5] != 0;
     r.outliers = int(p[6]);
-    return r;
-}
-
-Result bcast_result(MPI_Comm comm, int root, const Result &r)
-{
-    double p[kResultDoubles];
-    pack_result(r, p);
-    CPM_MPI(MPI_Bcast(p, kResultDoubles, MPI_DOUBLE, root, comm));
-    return unpack_result(p);
-}
-
-Result sample_on_root(MPI_Comm comm, int root, long M,
-                      const Precision &precision,
-                      const std::function<double()> &repetition)
-{
-    int rank = 0;
-    CPM_MPI(MPI_Comm_rank(comm, &rank));
-    Sampler s(precision);
-    int done = 0;
-    while (!done) {
-        double t = repetition();
-        if (rank == root) {
-            s.add(t);
-            done = s.done();
-        }
-        CPM_MPI(MPI_Bcast(&done, 1, MPI_INT, root, comm));
-    }
-    Result r = bcast_result(comm, root, s.result());
-    r.M = M;
-    r.wtick = MPI_Wtick();
     return r;
 }
 

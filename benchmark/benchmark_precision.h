@@ -17,6 +17,8 @@
  * Where the estimator has no interval yet, the rule is met only by a
  * sample of equal times (to 1e-12 relative: a simulator's). Repetitions beyond Tukey's outer fences (3 IQR)
  * are counted as outliers in the result; they stay in the sample.
+ * No MPI here (the models' files include it): a result sampled on one
+ * rank and shared is benchmark_sample.h.
  * A repetition of a point-to-point experiment may be a train of
  * roundtrips timed as a whole (Precision::train); the sampler sees the
  * train's time per roundtrip.
@@ -24,9 +26,6 @@
 #ifndef CPM_BENCHMARK_PRECISION_H
 #define CPM_BENCHMARK_PRECISION_H
 
-#include <mpi.h>
-
-#include <functional>
 #include <string>
 #include <vector>
 
@@ -120,20 +119,6 @@ const int kResultDoubles = 7;
 void pack_result(const Result &r, double *p);
 /** The result pack_result() wrote into p. */
 Result unpack_result(const double *p);
-
-/** Rank root's r on every rank of comm (collective). */
-Result bcast_result(MPI_Comm comm, int root, const Result &r);
-
-/**
- * Repeats one experiment under the stopping rule decided on rank root of
- * comm: every rank calls repetition() (which returns the time root's
- * timing method gives), root records it, and root's decision to stop is
- * broadcast after each repetition. Returns root's result on every rank,
- * with M = M and wtick = MPI_Wtick() (collective).
- */
-Result sample_on_root(MPI_Comm comm, int root, long M,
-                      const Precision &precision,
-                      const std::function<double()> &repetition);
 
 } // namespace cpm::bench
 

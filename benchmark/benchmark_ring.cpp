@@ -3,6 +3,7 @@
 #include "benchmark_ring.h"
 
 #include "benchmark_journal.h"
+#include "benchmark_sample.h"
 #include "common_error.h"
 
 #include <algorithm>

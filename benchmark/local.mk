@@ -7,6 +7,7 @@
 noinst_LTLIBRARIES += benchmark/libbenchmark.la
 benchmark_libbenchmark_la_SOURCES = \
 	benchmark/benchmark_precision.cpp \
+	benchmark/benchmark_sample.cpp \
 	benchmark/benchmark_schedule.cpp \
 	benchmark/benchmark_timing.cpp \
 	benchmark/benchmark_p2p.cpp \
@@ -23,6 +24,7 @@ benchmark_libbenchmark_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_BENCHMARK)
 libcpm_la_LIBADD += benchmark/libbenchmark.la
 pkginclude_HEADERS += \
 	benchmark/benchmark_precision.h \
+	benchmark/benchmark_sample.h \
 	benchmark/benchmark_schedule.h \
 	benchmark/benchmark_timing.h \
 	benchmark/benchmark_p2p.h \

@@ -3,7 +3,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <numeric>
 
 namespace cpm::models {
 
@@ -11,7 +10,8 @@ namespace {
 
 /* The weighted max-min rates of the moving transfers (indices in a):
  * they saturate at their own rates in increasing order of rate / weight
- * while the channel has room, the rest share what is left by weight. */
+ * while the channel has room, the rest share what is left by weight
+ * (the last takes all that is left, so that the rates never exceed B). */
 void share(const std::vector<Transfer> &t, const std::vector<std::size_t> &a,
            double B, std::vector<double> &rate)
 {
@@ -19,15 +19,26 @@ void share(const std::vector<Transfer> &t, const std::vector<std::size_t> &a,
     std::sort(order.begin(), order.end(), [&](std::size_t x, std::size_t y) {
         return t[x].rate / t[x].weight < t[y].rate / t[y].weight;
     });
-    double room = B, weights = 0;
-    for (std::size_t k : order)
-        weights += t[k].weight;
-    for (std::size_t k : order) {
-        double fair = room * t[k].weight / weights;
-        rate[k] = std::min(t[k].rate, fair);
+    // weights of the transfers from position q on (suffix sums, not a
+    // running difference that rounding can drive to 0)
+    std::vector<double> after(order.size() + 1, 0);
+    for (std::size_t q = order.size(); q-- > 0;)
+        after[q] = after[q + 1] + t[order[q]].weight;
+    double room = B;
+    for (std::size_t q = 0; q < order.size(); ++q) {
+        const std::size_t k = order[q];
+        double fair = q + 1 == order.size() ? room
+                                            : room * (t[k].weight / after[q]);
+        rate[k] = std::max(0.0, std::min({t[k].rate, fair, room}));
         room -= rate[k];
-        weights -= t[k].weight;
     }
+}
+
+bool valid(const Transfer &x)
+{
+    return std::isfinite(x.start) && std::isfinite(x.bytes) && x.bytes >= 0 &&
+           (x.bytes == 0 || (x.rate > 0 && x.weight > 0 &&
+                             std::isfinite(x.weight)));
 }
 
 } // namespace
@@ -39,29 +50,26 @@ std::vector<double> shared_finish_times(const std::vector<Transfer> &t,
     std::vector<double> left(n), rate(n, 0), finish(n, NAN);
     // Values that are no times, sizes or rates (a meaningless model):
     // no finish time either.
-    if (!(B > 0) || !std::isfinite(B))
+    if (!(B > 0) || !std::all_of(t.begin(), t.end(), valid))
         return finish;
-    for (const Transfer &x : t)
-        if (!std::isfinite(x.start) || !std::isfinite(x.bytes) ||
-            !(x.bytes >= 0) || !(x.rate > 0) || !(x.weight > 0) ||
-            !std::isfinite(x.weight))
-            return finish;
     std::vector<bool> done(n, false);
+    std::size_t remaining = n;
     for (std::size_t k = 0; k < n; ++k) {
         left[k] = t[k].bytes;
-        if (!(t[k].bytes > 0)) {
+        if (t[k].bytes == 0) {
             finish[k] = t[k].start;
             done[k] = true;
+            --remaining;
         }
     }
     double now = HUGE_VAL;
     for (std::size_t k = 0; k < n; ++k)
         if (!done[k])
             now = std::min(now, t[k].start);
-    std::size_t remaining = std::size_t(std::count(done.begin(), done.end(), false));
-    // Each round starts or ends a transfer: at most 2 n rounds.
+    // Each round starts a transfer (now = its start, exactly) or ends
+    // one: at most 2 n rounds; the cap only guards against rounding.
     for (std::size_t round = 0; remaining > 0; ++round) {
-        if (round > 2 * n + 2) // rounding left a transfer unfinished
+        if (round > 2 * n + 2)
             return std::vector<double>(n, NAN);
         std::vector<std::size_t> moving;
         double next_start = HUGE_VAL;
@@ -81,13 +89,13 @@ std::vector<double> shared_finish_times(const std::vector<Transfer> &t,
         double step = next_start - now;
         std::size_t first = n; // the transfer that ends first, if any
         for (std::size_t k : moving)
-            if (left[k] / rate[k] < step) {
+            if (left[k] / rate[k] < step) { // an infinite rate: step 0
                 step = left[k] / rate[k];
                 first = k;
             }
-        now += step;
+        now = first == n ? next_start : now + step;
         for (std::size_t k : moving) {
-            left[k] -= rate[k] * step;
+            left[k] = std::isinf(rate[k]) ? 0 : left[k] - rate[k] * step;
             // It, and any other that ends within rounding.
             if (k == first || left[k] <= 1e-12 * t[k].bytes) {
                 finish[k] = now;

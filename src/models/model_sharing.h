@@ -36,9 +36,11 @@ struct Transfer {
 };
 
 /** The time each transfer's last byte arrives (in the order given) when
- *  they share a channel of capacity B (B/s, > 0); an empty transfer
- *  arrives at its start. All NaN if B or a transfer's values are not
- *  finite, or a size is negative, or a rate or weight is not positive. */
+ *  they share a channel of capacity B (B/s, > 0; infinite: no bound of
+ *  its own, nor is an infinite rate); an empty transfer arrives at its
+ *  start, whatever its rate. All NaN if B is not positive, a start, size
+ *  or weight is not finite, a size is negative, or a transfer with bytes
+ *  has a rate or weight that is not positive. */
 std::vector<double> shared_finish_times(const std::vector<Transfer> &t,
                                         double B);
 

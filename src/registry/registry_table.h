@@ -11,6 +11,8 @@
 #include "registry.h"
 #include "common_error.h"
 
+#include <mpi.h>
+
 #include <functional>
 #include <memory>
 #include <string>

@@ -1,6 +1,7 @@
 // The scatter and gather variants (LMO scatter_positional / gather_queue /
-// gather_shared, PLogP scatter_positional / gather_queue) and the shared
-// channel that gather_shared rests on, on exact synthetic parameters
+// scatter_shared / gather_shared, PLogP scatter_positional /
+// gather_queue) and the shared channel that the shared ones rest on, on
+// exact synthetic parameters
 // whose predictions are worked out by hand below; the published LMO forms
 // beside them, unchanged.
 #include "model_lmo.h"
@@ -9,6 +10,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 using namespace cpm::models;
@@ -184,15 +186,45 @@ TEST(SharedChannel, CapsEmptyAndLateTransfers)
         std::vector<Transfer> u = {{bad, 1e6, 1e8, 1}, {0, 1e6, 1e8, 1}};
         f = shared_finish_times(u, 1e8);
         EXPECT_TRUE(std::isnan(f[0]) && std::isnan(f[1]));
-        EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, 1e8, 1}}, bad)[0]));
     }
+    // a channel capacity that is not a number or not positive is refused;
+    // an infinite one is no bound (the transfer's own rate alone)
+    EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, 1e8, 1}}, NAN)[0]));
+    EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, 1e8, 1}}, 0)[0]));
+    EXPECT_NEAR(shared_finish_times({{0, 1e6, 1e8, 1}}, HUGE_VAL)[0], 0.01, 1e-15);
     // a rate that is not a number is refused; an infinite one is no bound
     // of its own (the channel's alone)
     EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, NAN, 1}}, 1e8)[0]));
     EXPECT_NEAR(shared_finish_times({{0, 1e6, HUGE_VAL, 1}}, 1e8)[0], 0.01, 1e-15);
     EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, 0, 1}}, 1e8)[0]));
+    // an empty transfer needs no rate
+    EXPECT_EQ(shared_finish_times({{3 * us, 0, 0, 0}}, 1e8)[0], 3 * us);
     EXPECT_TRUE(std::isnan(shared_finish_times({{0, 1e6, 1e8, 0}}, 1e8)[0]));
     EXPECT_TRUE(std::isnan(shared_finish_times({{0, -1, 1e8, 1}}, 1e8)[0]));
+}
+
+TEST(SharedChannel, KeepsTheChannelFullAndNoMore)
+{
+    // six 1e6-byte transfers into a 1e8 B/s channel, starting at spread
+    // times while the first still moves: the channel is busy from the
+    // first start until all have ended, 6e6 / 1e8 s later (these starts
+    // once rounded an extra round per start and hit the round cap: NaN)
+    std::vector<Transfer> t;
+    for (double s : {1.0655, 3.0368, 6.8811, 14.605, 29.877, 61.022})
+        t.push_back({s * us, 1e6, 1e9, 1});
+    std::vector<double> f = shared_finish_times(t, 1e8);
+    EXPECT_NEAR(*std::max_element(f.begin(), f.end()), 1.0655 * us + 0.06, 1e-12);
+    // weights 1e20 : 6000 : 6000 (a running difference of the weights
+    // once gave the last transfers the whole channel again): the heavy
+    // one first, alone at 1e8 B/s, then the others; the last end at 0.03
+    t = {{0, 1e6, 1e9, 1e20}, {0, 1e6, 1e9, 6000}, {0, 1e6, 1e9, 6000}};
+    f = shared_finish_times(t, 1e8);
+    EXPECT_NEAR(f[0], 0.01, 1e-12);
+    EXPECT_NEAR(f[1], 0.03, 1e-12);
+    EXPECT_NEAR(f[2], 0.03, 1e-12);
+    // an infinite channel and rate: no bound at all, it ends at its start
+    EXPECT_NEAR(shared_finish_times({{2 * us, 1e6, HUGE_VAL, 1}}, HUGE_VAL)[0],
+                2 * us, 1e-18);
 }
 
 TEST(LmoVariants, GatherShared)

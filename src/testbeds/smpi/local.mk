@@ -74,15 +74,17 @@ SMPI_TOOL_HDR = $(top_builddir)/config.h $(pkginclude_HEADERS) \
 	$(noinst_HEADERS)
 # Sources without MPI whose library objects the SMPI tools link as they
 # are, instead of compiling them again (a first build's smpi-tools in
-# half the time): the equations, files and statistics of the models. They
-# must not call MPI nor what smpicxx's smpi_helpers.h redirects to the
-# simulation (sleep, time, getopt, exit, getpid, malloc; the check in
-# the link rules below fails the build if a reused object does), so
-# neither benchmark/ nor any builder is here, nor rbridge (its R
-# directory differs between the builds). Reused only where libtool builds
-# position-independent objects (not with --disable-shared) and CXXFLAGS
-# asks for no sanitizer (SMPI builds drop AddressSanitizer); otherwise
-# every source is compiled with $(SMPICXX).
+# about three fifths of the time): the equations, files and statistics
+# of the models. They must not include mpi.h nor call what smpicxx's
+# smpi_helpers.h redirects to the simulation (sleep, time, getopt, exit,
+# getpid, malloc; the check below stops the build if a reused object
+# does), so neither benchmark/ nor any builder nor the registry is here,
+# nor rbridge (its R directory differs between the builds). Reused only
+# where libtool builds position-independent objects (not with
+# --disable-shared) and CXXFLAGS and CPPFLAGS hold nothing but -O, -g,
+# -W and -pipe options (a sanitizer, _GLIBCXX_DEBUG, another ABI, LTO or
+# coverage would differ from the SMPI objects'); otherwise every source
+# is compiled with $(SMPICXX).
 SMPI_NATIVE_SRCS = src/common/common_parse.cpp src/common/common_text.cpp \
 	src/common/common_simgrid.cpp src/stats/stats_ci.cpp \
 	src/stats/stats_fit.cpp src/stats/stats_robust.cpp \
@@ -94,8 +96,8 @@ SMPI_NATIVE_SRCS = src/common/common_parse.cpp src/common/common_text.cpp \
 	src/models/model_hloggp.cpp src/models/model_dimemas.cpp \
 	src/models/model_taulop.cpp src/models/taulop_cost.cpp \
 	src/models/model_taulop_kernel.cpp src/models/model_simgrid.cpp \
-	src/coll/coll_plan.cpp src/registry/registry_compare.cpp
-SMPI_REUSE = $(if $(filter -fsanitize=%,$(CXXFLAGS)),,$(filter yes,$(CPM_ENABLE_SHARED)))
+	src/coll/coll_plan.cpp
+SMPI_REUSE = $(if $(filter-out -O% -g% -W% -pipe,$(CXXFLAGS) $(CPPFLAGS)),,$(filter yes,$(CPM_ENABLE_SHARED)))
 SMPI_REUSED_SRCS = $(if $(SMPI_REUSE),$(SMPI_NATIVE_SRCS))
 # src/D/NAME.cpp -> src/D/libD_la-NAME.lo, whose position-independent
 # object libtool writes to src/D/.libs/libD_la-NAME.o
@@ -103,9 +105,6 @@ smpi_lo = $(foreach s,$(1),$(dir $(s))lib$(notdir $(patsubst %/,%,$(dir $(s))))_
 smpi_pic = $(foreach l,$(call smpi_lo,$(1)),$(dir $(l)).libs/$(notdir $(l:.lo=.o)))
 SMPI_REUSED_LO = $(call smpi_lo,$(SMPI_REUSED_SRCS))
 SMPI_REUSED_OBJ = $(call smpi_pic,$(SMPI_REUSED_SRCS))
-# those of libcpm (every tool) and of the model tool's registry
-SMPI_REUSED_LIB_OBJ = $(call smpi_pic,$(filter-out src/registry/%,$(SMPI_REUSED_SRCS)))
-SMPI_REUSED_MODEL_OBJ = $(call smpi_pic,$(filter src/registry/%,$(SMPI_REUSED_SRCS)))
 # The library's sources but the C API's model builders, which no tool
 # calls (the collective tool calls the C API's collectives, capi_coll),
 # and those reused.
@@ -117,13 +116,16 @@ SMPI_P2P_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(p2p_SOURCES)))
 SMPI_COLLECTIVE_OBJ = \
 	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(collective_SOURCES)))
 SMPI_MODEL_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(model_SOURCES) \
-	$(filter-out $(SMPI_REUSED_SRCS),$(src_registry_libregistry_la_SOURCES))))
+	$(src_registry_libregistry_la_SOURCES)))
 SMPI_KERNEL_OBJ = \
 	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(kernel_SOURCES)))
 SMPI_TOOL_OBJ = $(SMPI_LIBCPM_OBJ) $(SMPI_P2P_OBJ) $(SMPI_COLLECTIVE_OBJ) \
 	$(SMPI_MODEL_OBJ) $(SMPI_KERNEL_OBJ)
-SMPI_LIB_LINK = $(SMPI_LIBCPM_OBJ) $(SMPI_REUSED_LIB_OBJ)
-CLEANFILES += $(SMPI_TOOLS) $(SMPI_TOOL_OBJ)
+SMPI_LIB_LINK = $(SMPI_LIBCPM_OBJ) $(SMPI_REUSED_OBJ)
+# (and the SMPI objects of the reusable sources, from a build without
+# the reuse)
+CLEANFILES += $(SMPI_TOOLS) $(SMPI_TOOL_OBJ) \
+	$(patsubst %.cpp,smpi/obj/%.o,$(SMPI_NATIVE_SRCS))
 
 if HAVE_SMPI
 smpi-tools: $(SMPI_TOOLS)
@@ -132,13 +134,22 @@ $(SMPI_TOOL_OBJ): smpi/obj/%.o: $(srcdir)/%.cpp $(SMPI_TOOL_HDR)
 	@$(MKDIR_P) $(@D)
 	$(AM_V_CXX)$(SMPICXX) $(SMPI_TOOL_FLAGS) -c $< -o $@
 
-# smpi/reused.ok: every reused object is free of MPI and of the calls
-# that smpi_helpers.h redirects (nm lists what it calls), else the build
-# stops naming the object and the symbol.
-smpi/reused.ok: $(SMPI_REUSED_LO)
+# smpi/reused.ok: every reused object exists, included no mpi.h (its
+# dependency file, .deps/NAME.Plo, lists the headers it read) and calls
+# neither MPI nor what smpi_helpers.h redirects (nm lists what it
+# calls), else the build stops naming the object. Made again when the
+# list (the Makefile) or an object changes.
+smpi/reused.ok: $(SMPI_REUSED_LO) Makefile
 	@$(MKDIR_P) smpi
 	$(AM_V_GEN)for o in $(SMPI_REUSED_OBJ); do \
-	    bad=`nm -u "$$o" | awk '{ print $$NF }' | grep -E \
+	    d=`echo "$$o" | sed 's|\.libs/\(.*\)\.o$$|.deps/\1.Plo|'`; \
+	    test -f "$$o" && test -f "$$d" || { \
+	        echo "smpi-tools: $$o or $$d is missing" >&2; exit 1; }; \
+	    if grep -q '/mpi\.h' "$$d"; then \
+	        echo "smpi-tools: $$o includes mpi.h: remove its source from SMPI_NATIVE_SRCS (src/testbeds/smpi/local.mk)" >&2; \
+	        exit 1; \
+	    fi; \
+	    bad=`$(NM) -u "$$o" | awk '{ print $$NF }' | grep -E \
 	        '^(P?MPI_|ompi_|opal_|mpi_|sleep$$|usleep$$|nanosleep$$|gettimeofday$$|clock_gettime$$|getopt|exit$$|_exit$$|getpid$$|malloc$$|calloc$$|realloc$$|free$$)' | head -n 1`; \
 	    if test -n "$$bad"; then \
 	        echo "smpi-tools: $$o calls $$bad: remove its source from SMPI_NATIVE_SRCS (src/testbeds/smpi/local.mk)" >&2; \
@@ -154,7 +165,7 @@ smpi/collective: $(SMPI_LIBCPM_OBJ) $(SMPI_COLLECTIVE_OBJ) smpi/reused.ok
 	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_COLLECTIVE_OBJ) $(SMPI_LIB_LINK) \
 		$(SMPI_TOOL_LIBS) -o $@
 smpi/model: $(SMPI_LIBCPM_OBJ) $(SMPI_MODEL_OBJ) smpi/reused.ok
-	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_MODEL_OBJ) $(SMPI_REUSED_MODEL_OBJ) $(SMPI_LIB_LINK) \
+	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_MODEL_OBJ) $(SMPI_LIB_LINK) \
 		$(SMPI_TOOL_LIBS) -o $@
 smpi/kernel: $(SMPI_LIBCPM_OBJ) $(SMPI_KERNEL_OBJ) smpi/reused.ok
 	$(AM_V_CXXLD)$(SMPICXX) $(SMPI_KERNEL_OBJ) $(SMPI_LIB_LINK) \
