@@ -281,6 +281,23 @@ double LMO::one_to_two(int r, int a, int b, double M) const
 
 namespace {
 
+/* Processor i's delay in the segment of M, o_i(M) = C_i + t_i M. */
+double delay(const LMO &m, int i, double M)
+{
+    return m.C_at(i, M) + m.t_at(i, M) * M;
+}
+
+/* The root's receive delays o one after another in the order of the
+ * arrivals, each after its message arrived (0 without arrivals). */
+double queue(std::vector<double> arrival, double o)
+{
+    std::sort(arrival.begin(), arrival.end());
+    double F = -HUGE_VAL;
+    for (double a : arrival)
+        F = std::max(F, a) + o;
+    return arrival.empty() ? 0 : F;
+}
+
 /* The root's serialised part and the receivers' legs T'_ri(M). */
 struct Legs {
     double root = 0, max = 0, sum = 0;
@@ -289,7 +306,7 @@ struct Legs {
 Legs legs(const LMO &m, int root, double M)
 {
     Legs g;
-    g.root = (m.n - 1) * (m.C_at(root, M) + m.t_at(root, M) * M);
+    g.root = (m.n - 1) * delay(m, root, M);
     for (int i = 0; i < m.n; ++i) {
         if (i == root)
             continue;
@@ -321,7 +338,7 @@ double LMO::many2one(int root, double M) const
 double LMO::one2many_positional(int root, double M) const
 {
     check_rank(n, root, "root");
-    const double o = C_at(root, M) + t_at(root, M) * M;
+    const double o = delay(*this, root, M);
     double busy = 0, t = 0;
     for (int i = 0; i < n; ++i) {
         if (i == root)
@@ -335,50 +352,51 @@ double LMO::one2many_positional(int root, double M) const
 double LMO::many2one_queue(int root, double M) const
 {
     check_rank(n, root, "root");
-    const double o = C_at(root, M) + t_at(root, M) * M;
     std::vector<double> arrival;
     for (int i = 0; i < n; ++i)
         if (i != root)
             arrival.push_back(leg(root, i, M));
-    std::sort(arrival.begin(), arrival.end());
-    double F = -HUGE_VAL;
-    for (double a : arrival)
-        F = std::max(F, a) + o;
-    return n > 1 ? F : 0;
+    return queue(arrival, delay(*this, root, M));
 }
 
 namespace {
 
-/* The transfers of root's linear scatter (out = true: the k-th leaves
- * after k of the root's delays o_r(M)) or gather (the senders' delays
- * first) through the root's interface, weighted by 1 / L_ri (equal
- * weights if a latency is not positive); B: the largest beta_ri. */
-std::vector<Transfer> root_transfers(const LMO &m, int root, double M,
-                                     bool out, double &B)
+/* When the transfers of root's linear scatter (out = true: the k-th
+ * leaves after k of the root's delays) or gather (after the senders'
+ * delays) arrive through the root's interface of capacity B = max_i
+ * beta_ri, weighted by 1 / L_ri (equally if a latency is not positive),
+ * in rank order of the other processes; NaN if the parameters make no
+ * times. */
+std::vector<double> shared_arrivals(const LMO &m, int root, double M,
+                                    bool out)
 {
-    const double o = m.C_at(root, M) + m.t_at(root, M) * M;
     std::vector<Transfer> v;
+    double B = 0;
     bool latencies = true;
-    B = 0;
     for (int i = 0; i < m.n; ++i) {
         if (i == root)
             continue;
         int p = pair_index(m.n, root, i);
-        const double L = m.L_at(p, M);
         Transfer x;
-        x.start = L + (out ? double(v.size() + 1) * o
-                           : m.C_at(i, M) + m.t_at(i, M) * M);
+        x.weight = 1 / m.L_at(p, M);
+        x.start = m.L_at(p, M) + (out ? double(v.size() + 1) * delay(m, root, M)
+                                      : delay(m, i, M));
         x.bytes = M;
         x.rate = m.beta_at(p, M);
-        x.weight = L > 0 ? 1 / L : 1;
-        latencies = latencies && L > 0;
+        latencies = latencies && m.L_at(p, M) > 0;
         B = std::max(B, x.rate);
         v.push_back(x);
     }
     if (!latencies)
         for (Transfer &x : v)
             x.weight = 1;
-    return v;
+    return shared_finish_times(v, B);
+}
+
+bool any_nan(const std::vector<double> &v)
+{
+    return std::any_of(v.begin(), v.end(),
+                       [](double a) { return std::isnan(a); });
 }
 
 } // namespace
@@ -386,40 +404,24 @@ std::vector<Transfer> root_transfers(const LMO &m, int root, double M,
 double LMO::one2many_shared(int root, double M) const
 {
     check_rank(n, root, "root");
-    double B = 0;
-    std::vector<Transfer> out = root_transfers(*this, root, M, true, B);
-    if (out.empty())
-        return 0;
-    std::vector<double> arrival = shared_finish_times(out, B);
-    if (std::any_of(arrival.begin(), arrival.end(),
-                    [](double a) { return std::isnan(a); }))
+    std::vector<double> arrival = shared_arrivals(*this, root, M, true);
+    if (any_nan(arrival))
         return NAN; // parameters that make no times (marked by -E)
     double T = 0;
-    for (std::size_t k = 0, i = 0; i < std::size_t(n); ++i)
-        if (int(i) != root) {
-            T = std::max(T, arrival[k] + C_at(int(i), M) + t_at(int(i), M) * M);
-            ++k;
-        }
+    std::size_t k = 0;
+    for (int i = 0; i < n; ++i)
+        if (i != root)
+            T = std::max(T, arrival[k++] + delay(*this, i, M));
     return T;
 }
 
 double LMO::many2one_shared(int root, double M) const
 {
     check_rank(n, root, "root");
-    double B = 0;
-    std::vector<Transfer> in = root_transfers(*this, root, M, false, B);
-    if (in.empty())
-        return 0;
-    const double o = C_at(root, M) + t_at(root, M) * M;
-    std::vector<double> arrival = shared_finish_times(in, B);
-    if (std::any_of(arrival.begin(), arrival.end(),
-                    [](double a) { return std::isnan(a); }))
+    std::vector<double> arrival = shared_arrivals(*this, root, M, false);
+    if (any_nan(arrival))
         return NAN; // parameters that make no times (marked by -E)
-    std::sort(arrival.begin(), arrival.end());
-    double F = -HUGE_VAL;
-    for (double a : arrival)
-        F = std::max(F, a) + o;
-    return F;
+    return queue(arrival, delay(*this, root, M));
 }
 
 namespace {

@@ -31,18 +31,24 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 "$b/cpm-smpi-platform" -n 16 -s 1 --one-delay -o "$tmp/p" || exit 1
-run() { "$b/cpm-smpirun" "$tmp/p" -np 16 "$@" 2>"$tmp/err" || { cat "$tmp/err"; exit 1; }; }
-run "$b/smpi/model" -M LMO -o "$tmp/lmo.model"
+# run PLATFORM PROGRAM ARGS...: on 16 ranks of that platform
+run() {
+    local p=$1
+    shift
+    "$b/cpm-smpirun" "$p" -np 16 "$@" 2>"$tmp/err" || { cat "$tmp/err"; exit 1; }
+}
+run "$tmp/p" "$b/smpi/model" -M LMO -o "$tmp/lmo.model"
 for op in MPIB_Scatter_linear MPIB_Gather_linear; do
     for t in max sync; do
-        run "$b/smpi/collective" -O $op --sizes 1500,5000,15000,50000,150000,500000,1000000 \
+        run "$tmp/p" "$b/smpi/collective" -O $op --sizes 1500,5000,15000,50000,150000,500000,1000000 \
             -t $t -o "$tmp/$op.$t.out"
     done
     mv "$tmp/$op.max.out" "$tmp/$op.out"
 done
-# mean OP OBSERVED: LMO's mean mu of -E OP against that file
+# mean OP OBSERVED [MODEL]: the LMO model's (default lmo.model) mean mu
+# of -E OP against that file
 mean() {
-    "$b/model" -M LMO -i "$tmp/lmo.model" -E "$1" --compare "$2" |
+    "$b/model" -M LMO -i "${3:-$tmp/lmo.model}" -E "$1" --compare "$2" |
         sed -n 's/^# summary: .* mean_mu \([^ ]*\) .*$/\1/p'
 }
 # check A OP B what: a numeric comparison (OP is <= or <)
@@ -66,21 +72,16 @@ check 1.0001 "<" "$(mean gather_queue "$ga")" "gather_queue not exact with max (
 
 # the switched platform
 "$b/cpm-smpi-platform" -n 16 -s 3 -t switch --one-delay -o "$tmp/sw" || exit 1
-runsw() { "$b/cpm-smpirun" "$tmp/sw" -np 16 "$@" 2>"$tmp/err" || { cat "$tmp/err"; exit 1; }; }
-runsw "$b/smpi/model" -M LMO -o "$tmp/sw.model"
+run "$tmp/sw" "$b/smpi/model" -M LMO -o "$tmp/sw.model"
 for op in MPIB_Scatter_linear MPIB_Gather_linear; do
-    runsw "$b/smpi/collective" -O $op --sizes 1500,5000,15000,50000,150000,500000,1000000 \
+    run "$tmp/sw" "$b/smpi/collective" -O $op --sizes 1500,5000,15000,50000,150000,500000,1000000 \
         -t sync -o "$tmp/sw.$op.out"
 done
-meansw() {
-    "$b/model" -M LMO -i "$tmp/sw.model" -E "$1" --compare "$2" |
-        sed -n 's/^# summary: .* mean_mu \([^ ]*\) .*$/\1/p'
-}
 ssc=$tmp/sw.MPIB_Scatter_linear.out sga=$tmp/sw.MPIB_Gather_linear.out
-check "$(meansw scatter_shared "$ssc")" "<=" 1.05 "switch: scatter_shared mean mu"
-check "$(meansw scatter_shared "$ssc")" "<" "$(meansw scatter_positional "$ssc")" "switch: scatter_shared beats scatter_positional"
-check "$(meansw gather_shared "$sga")" "<=" 1.05 "switch: gather_shared mean mu"
-check "$(meansw gather_shared "$sga")" "<" "$(meansw gather_queue "$sga")" "switch: gather_shared beats gather_queue"
+check "$(mean scatter_shared "$ssc" "$tmp/sw.model")" "<=" 1.05 "switch: scatter_shared mean mu"
+check "$(mean scatter_shared "$ssc" "$tmp/sw.model")" "<" "$(mean scatter_positional "$ssc" "$tmp/sw.model")" "switch: scatter_shared beats scatter_positional"
+check "$(mean gather_shared "$sga" "$tmp/sw.model")" "<=" 1.05 "switch: gather_shared mean mu"
+check "$(mean gather_shared "$sga" "$tmp/sw.model")" "<" "$(mean gather_queue "$sga" "$tmp/sw.model")" "switch: gather_shared beats gather_queue"
 
 # negative control: observed times 1.2 times longer must fail the bounds
 for f in "$sc" "$ga"; do
