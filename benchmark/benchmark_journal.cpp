@@ -16,6 +16,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
+#include <memory>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef SMPI_H
@@ -56,17 +57,49 @@ State g;
 
 ConvergenceTally g_tally;
 
-/* The processes of result x of the call whose key is text (the key
+/* The processes of each result of the call whose key is text (the key
  * formats of the measure functions: benchmark_p2p.cpp, benchmark_ring.cpp,
- * benchmark_collective.cpp, benchmark_plogp.cpp); empty: all, or not
- * known. */
-std::vector<int> ranks_of(const std::string &text, std::size_t x,
-                          std::string &call)
-{
-    std::string t = text.substr(0, text.find(" precision "));
-    std::vector<std::string> w = split_words(t);
-    call = w.empty() ? "" : w[0];
-    auto ints = [](const std::string &s) { // "i,j,k" -> {i, j, k}
+ * benchmark_collective.cpp, benchmark_plogp.cpp), parsed once per call. */
+class CallRanks {
+public:
+    explicit CallRanks(const std::string &text)
+    {
+        std::string t = text.substr(0, text.find(" precision "));
+        words_ = split_words(t);
+        call_ = words_.empty() ? "" : words_[0];
+        for (const std::string &word : words_) // the words with commas
+            if (word.find(',') != std::string::npos)
+                groups_.push_back(word);
+    }
+    const std::string &call() const { return call_; }
+    /* The processes of result x; empty: all, or not known. */
+    std::vector<int> of(std::size_t x) const
+    {
+        const std::vector<std::string> &w = words_;
+        if (call_ == "roundtrips" && x < groups_.size())
+            return ints(groups_[x]); // one result per pair
+        if (call_ == "plogp" && x / kPLogPResults < groups_.size())
+            return ints(groups_[x / kPLogPResults]); // 5 results per pair
+        if (call_ == "triplets" && !groups_.empty()) {
+            // 3 one-to-two results per triplet, then 6 one-to-one
+            std::size_t nt = groups_.size();
+            std::size_t k = x < 3 * nt ? x / 3 : (x - 3 * nt) / 6;
+            return k < nt ? ints(groups_[k]) : std::vector<int>();
+        }
+        if (call_ == "ring" && w.size() > 4) { // ring TAU M TIMING R...
+            std::string s;
+            for (std::size_t k = 4; k < w.size(); ++k)
+                s += (s.empty() ? "" : ",") + w[k];
+            return ints(s);
+        }
+        if (call_ == "send-overhead" && w.size() > 2) // send-overhead A B M
+            return ints(w[1] + "," + w[2]);
+        return {};
+    }
+
+private:
+    static std::vector<int> ints(const std::string &s) // "i,j,k" -> {i,j,k}
+    {
         std::vector<int> v;
         std::size_t a = 0;
         while (a <= s.size()) {
@@ -77,40 +110,22 @@ std::vector<int> ranks_of(const std::string &text, std::size_t x,
             a = b + 1;
         }
         return v;
-    };
-    std::vector<std::string> groups; // the words with commas, in order
-    for (const std::string &word : w)
-        if (word.find(',') != std::string::npos)
-            groups.push_back(word);
-    if (call == "roundtrips" && x < groups.size())
-        return ints(groups[x]); // one result per pair
-    if (call == "plogp" && x / kPLogPResults < groups.size())
-        return ints(groups[x / kPLogPResults]); // 5 results per pair
-    if (call == "triplets" && !groups.empty()) {
-        // 3 one-to-two results per triplet, then 6 one-to-one
-        std::size_t nt = groups.size();
-        std::size_t k = x < 3 * nt ? x / 3 : (x - 3 * nt) / 6;
-        return k < nt ? ints(groups[k]) : std::vector<int>();
     }
-    if (call == "ring" && w.size() > 4) // ring TAU M TIMING R...
-        return ints([&] {
-            std::string s;
-            for (std::size_t k = 4; k < w.size(); ++k)
-                s += (s.empty() ? "" : ",") + w[k];
-            return s;
-        }());
-    if (call == "send-overhead" && w.size() > 2) // send-overhead A B M
-        return ints(w[1] + "," + w[2]);
-    return {};
-}
+    std::vector<std::string> words_, groups_;
+    std::string call_;
+};
 
 void tally(const std::string &text, const std::vector<Result> &r)
 {
     g_tally.experiments += long(r.size());
+    std::unique_ptr<CallRanks> ranks; // parsed at the first unconverged
     for (std::size_t x = 0; x < r.size(); ++x)
         if (!r[x].converged) {
+            if (!ranks)
+                ranks = std::make_unique<CallRanks>(text);
             UnconvergedExperiment u;
-            u.ranks = ranks_of(text, x, u.call);
+            u.call = ranks->call();
+            u.ranks = ranks->of(x);
             u.M = r[x].M;
             g_tally.unconverged.push_back(u);
         }
@@ -356,6 +371,15 @@ void convergence_reset()
 const ConvergenceTally &convergence_tally()
 {
     return g_tally;
+}
+
+void convergence_replace(const ConvergenceTally &saved, long experiments,
+                         const std::vector<UnconvergedExperiment> &unconverged)
+{
+    g_tally = saved;
+    g_tally.experiments += experiments;
+    g_tally.unconverged.insert(g_tally.unconverged.end(), unconverged.begin(),
+                               unconverged.end());
 }
 
 JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)

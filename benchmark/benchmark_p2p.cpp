@@ -4,6 +4,7 @@
 #include "benchmark_timing.h"
 #include "common_error.h"
 #include "common_mpi.h"
+#include "stats_ci.h"
 
 #include <algorithm>
 #include <array>
@@ -48,10 +49,14 @@ private:
 const int kDataTag = 7201;
 const int kStopTag = 7202;
 const int kReadyTag = 7203;
+/* A data message after which the passive side answers and stops: the last
+ * of an experiment whose number of rounds is known in advance. */
+const int kLastTag = 7204;
 
 /* The passive side of roundtrip and one-to-two experiments: announce
  * readiness, then answer every message of up to M1 bytes with M2 bytes
- * until the stop message arrives. */
+ * until the stop message arrives, or until a message tagged last has been
+ * answered. */
 void mirror(MPI_Comm comm, int initiator, long M1, long M2)
 {
     PageBuffer buf(std::max<long>({M1, M2, 1}));
@@ -64,6 +69,8 @@ void mirror(MPI_Comm comm, int initiator, long M1, long M2)
             return;
         CPM_MPI(MPI_Send(buf.data(), int(M2), MPI_BYTE, initiator, kDataTag,
                          comm));
+        if (st.MPI_TAG == kLastTag)
+            return;
     }
 }
 
@@ -82,6 +89,16 @@ void stop(MPI_Comm comm, int partner)
     CPM_MPI(MPI_Ssend(nullptr, 0, MPI_BYTE, partner, kStopTag, comm));
 }
 
+/* stop() to two partners at once: both synchronous sends in flight
+ * together, so that the two handshakes overlap. */
+void stop_both(MPI_Comm comm, int a, int b)
+{
+    MPI_Request req[2];
+    CPM_MPI(MPI_Issend(nullptr, 0, MPI_BYTE, a, kStopTag, comm, &req[0]));
+    CPM_MPI(MPI_Issend(nullptr, 0, MPI_BYTE, b, kStopTag, comm, &req[1]));
+    CPM_MPI(MPI_Waitall(2, req, MPI_STATUSES_IGNORE));
+}
+
 /* Single rounds made, at most, to size an auto train (Precision::train). */
 const int kTrainProbes = 8;
 
@@ -92,9 +109,14 @@ const int kTrainProbes = 8;
  * to kTrainProbes single rounds made first (they stop as soon as one
  * reaches the target: a round that long is timed alone; none is made where
  * the clock costs nothing, as under SMPI). The warm-up repetitions are
- * trains too. */
+ * trains too. once(last) makes one round; last is true for the final round
+ * when their number is known before the first timed one (min_reps equal to
+ * max_reps: the count is then fixed), and *tagged says whether it was: the
+ * passive side then stops by itself, and no stop message is needed (a
+ * handshake that cost as much as the round where one repetition is made:
+ * LMO's series, measure_triplet_series). */
 template <class Once>
-Result sample_trains(const Precision &prec, long M, Once once)
+Result sample_trains(const Precision &prec, long M, Once once, bool *tagged)
 {
     int k = prec.train;
     if (k == 0) {
@@ -102,7 +124,7 @@ Result sample_trains(const Precision &prec, long M, Once once)
         double fastest = std::numeric_limits<double>::infinity();
         for (int c = 0; cost > 0 && c < kTrainProbes; ++c) {
             double t0 = MPI_Wtime();
-            once();
+            once(false);
             fastest = std::min(fastest, MPI_Wtime() - t0);
             if (fastest >= kTrainClocks * cost)
                 break;
@@ -110,12 +132,17 @@ Result sample_trains(const Precision &prec, long M, Once once)
         k = train_length(0, fastest, cost);
     }
     Sampler s(prec);
+    const long total = prec.min_reps == prec.max_reps
+                           ? long(prec.warmup + prec.max_reps) * k
+                           : -1;
+    long made = 0;
     while (!s.done()) {
         double t0 = MPI_Wtime();
         for (int q = 0; q < k; ++q)
-            once();
+            once(++made == total);
         s.add((MPI_Wtime() - t0) / k);
     }
+    *tagged = made == total;
     Result r = s.result();
     r.M = M;
     r.wtick = MPI_Wtick();
@@ -127,13 +154,15 @@ Result roundtrip(MPI_Comm comm, int partner, long M1, long M2,
 {
     PageBuffer buf(std::max<long>({M1, M2, 1}));
     wait_ready(comm, partner);
-    Result r = sample_trains(prec, M1, [&] {
-        CPM_MPI(MPI_Send(buf.data(), int(M1), MPI_BYTE, partner, kDataTag,
-                         comm));
+    bool tagged = false;
+    Result r = sample_trains(prec, M1, [&](bool last) {
+        CPM_MPI(MPI_Send(buf.data(), int(M1), MPI_BYTE, partner,
+                         last ? kLastTag : kDataTag, comm));
         CPM_MPI(MPI_Recv(buf.data(), int(M2), MPI_BYTE, partner, kDataTag,
                          comm, MPI_STATUS_IGNORE));
-    });
-    stop(comm, partner);
+    }, &tagged);
+    if (!tagged)
+        stop(comm, partner);
     return r;
 }
 
@@ -144,18 +173,18 @@ Result one_to_two(MPI_Comm comm, int a, int b, long M, const Precision &prec)
     char in[2];
     wait_ready(comm, a);
     wait_ready(comm, b);
-    Result r = sample_trains(prec, M, [&] {
+    bool tagged = false;
+    Result r = sample_trains(prec, M, [&](bool last) {
+        const int tag = last ? kLastTag : kDataTag;
         MPI_Request req[4];
         CPM_MPI(MPI_Irecv(&in[0], 0, MPI_BYTE, a, kDataTag, comm, &req[0]));
         CPM_MPI(MPI_Irecv(&in[1], 0, MPI_BYTE, b, kDataTag, comm, &req[1]));
-        CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, a, kDataTag, comm,
-                          &req[2]));
-        CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, b, kDataTag, comm,
-                          &req[3]));
+        CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, a, tag, comm, &req[2]));
+        CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, b, tag, comm, &req[3]));
         CPM_MPI(MPI_Waitall(4, req, MPI_STATUSES_IGNORE));
-    });
-    stop(comm, a);
-    stop(comm, b);
+    }, &tagged);
+    if (!tagged)
+        stop_both(comm, a, b);
     return r;
 }
 
@@ -698,6 +727,86 @@ TripletResults measure_triplets(MPI_Comm comm,
     std::vector<Result> all = out.one_to_two;
     all.insert(all.end(), out.one_to_one.begin(), out.one_to_one.end());
     journal.record(all);
+    return out;
+}
+
+TripletResults measure_triplet_series(MPI_Comm comm,
+                                      const std::vector<Triplet> &triplets,
+                                      long M, bool parallel,
+                                      const Precision &precision,
+                                      const std::vector<double> &pair_cost)
+{
+    precision.validate();
+    if (triplets.empty())
+        return {};
+    int n = 0;
+    CPM_MPI(MPI_Comm_size(comm, &n));
+    const ConvergenceTally saved = convergence_tally();
+    const std::size_t ne = 3 * triplets.size();
+    // The root of each experiment (measure_triplets' order: i, j, k).
+    std::vector<int> root(ne);
+    for (std::size_t e = 0; e < triplets.size(); ++e) {
+        root[3 * e] = triplets[e].i;
+        root[3 * e + 1] = triplets[e].j;
+        root[3 * e + 2] = triplets[e].k;
+    }
+    std::vector<std::vector<double>> times(ne); // by experiment, per series
+    std::vector<std::vector<double>> Y(static_cast<std::size_t>(n)); // by root
+    std::vector<char> settled(std::size_t(n), 0);
+    const int most = std::max(1, precision.max_reps);
+    TripletResults last;
+    for (int s = 0; s < most; ++s) {
+        Precision once = precision;
+        once.min_reps = once.max_reps = 1;
+        once.warmup = s == 0 ? precision.warmup : 0;
+        last = measure_triplets(comm, triplets, M, false, parallel, once, {},
+                                pair_cost);
+        std::vector<double> sum(std::size_t(n), 0);
+        std::vector<int> count(std::size_t(n), 0);
+        for (std::size_t e = 0; e < ne; ++e) {
+            times[e].push_back(last.one_to_two[e].T);
+            sum[std::size_t(root[e])] += last.one_to_two[e].T;
+            ++count[std::size_t(root[e])];
+        }
+        bool all = s >= 1;
+        for (int r = 0; r < n; ++r) {
+            std::size_t q = std::size_t(r);
+            if (count[q] == 0) {
+                settled[q] = 1; // roots of no experiment
+                continue;
+            }
+            Y[q].push_back(sum[q] / count[q]);
+            if (s >= 1) {
+                stats::Summary y = stats::summarize(Y[q], precision.cl);
+                settled[q] = y.ci <= precision.eps * std::fabs(y.mean);
+            }
+            all = all && settled[q];
+        }
+        if (all)
+            break;
+    }
+    // Each experiment's result over its series, judged by its root's rule.
+    Precision over = precision;
+    over.warmup = 0;
+    over.train = 0;
+    TripletResults out;
+    std::vector<UnconvergedExperiment> unconverged;
+    for (std::size_t e = 0; e < ne; ++e) {
+        over.min_reps = over.max_reps = int(times[e].size());
+        Sampler sm(over);
+        for (double t : times[e])
+            sm.add(t);
+        Result r = sm.result();
+        r.M = M;
+        r.wtick = last.one_to_two[e].wtick;
+        r.converged = settled[std::size_t(root[e])] != 0;
+        if (!r.converged) {
+            const Triplet &t = triplets[e / 3];
+            unconverged.push_back({"triplets", {t.i, t.j, t.k}, M});
+        }
+        out.one_to_two.push_back(r);
+    }
+    convergence_replace(saved, long(ne), unconverged);
     return out;
 }
 

@@ -344,7 +344,7 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
             t.push_back((v[p].T + v[np + p].T) / 2);
         return t;
     };
-    std::string chosen;
+    std::string chosen, series;
     for (LmoSegmentData &g : d.segments) {
         for (int side = 0; side < 2; ++side) {
             long M = long(side == 0 ? g.Ma : g.Mb);
@@ -355,10 +355,20 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
                                            o.precision);
             o.say(comm, "LMO: one-to-two experiments of all triplets, " +
                             std::to_string(M) + " bytes, empty replies");
-            (side == 0 ? g.o2tA : g.o2tB) =
-                bench::measure_triplets(comm, trip, M, false, o.parallel,
-                                        o.precision, {}, times(oo))
-                    .one_to_two;
+            // No warm-up of their own: a one-to-two sends the messages of
+            // the root's two one-to-one experiments just made (same size,
+            // same pairs and directions, empty replies), whose warm-up
+            // repetitions set up the connections and the protocol.
+            bench::Precision warm = o.precision;
+            warm.warmup = 0;
+            std::vector<bench::Result> &ot = side == 0 ? g.o2tA : g.o2tB;
+            ot = bench::measure_triplet_series(comm, trip, M, o.parallel, warm,
+                                               times(oo))
+                     .one_to_two;
+            if (!ot.empty())
+                series += std::string(series.empty() ? "" : ", ") +
+                          std::to_string(M) + " B: " +
+                          std::to_string(ot[0].reps);
         }
         chosen += std::string(chosen.empty() ? "" : "; ") +
                   std::to_string(long(g.Ma)) + "," + std::to_string(long(g.Mb));
@@ -386,10 +396,12 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         m.provenance.extra["p2p-size"] = std::to_string(long(d.segments[0].Mb));
     else
         m.provenance.extra["p2p-sizes"] = chosen;
+    m.provenance.extra["p2p-series"] = series;
     m.provenance.extra["p2p-experiments"] =
         "per size segment at two sizes inside it (Ma,Mb; 0 in the first): "
         "one-to-one of all pairs and one-to-two of all triplets, empty "
-        "replies; Mb the smallest swept size whose time over Ma's is "
+        "replies, the one-to-two in series until each root's mean is "
+        "pinned to eps; Mb the smallest swept size whose time over Ma's is "
         "pinned to eps by the sweep and at least eps of Ma's time";
     if (o.segments)
         m.provenance.extra["segments"] = Segments{starts}.text();
