@@ -373,15 +373,6 @@ const ConvergenceTally &convergence_tally()
     return g_tally;
 }
 
-void convergence_replace(const ConvergenceTally &saved, long experiments,
-                         const std::vector<UnconvergedExperiment> &unconverged)
-{
-    g_tally = saved;
-    g_tally.experiments += experiments;
-    g_tally.unconverged.insert(g_tally.unconverged.end(), unconverged.begin(),
-                               unconverged.end());
-}
-
 JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
     : text_(key)
 {

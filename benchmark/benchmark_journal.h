@@ -122,11 +122,6 @@ struct ConvergenceTally {
 void convergence_reset();
 /** The tally since the last convergence_reset(). */
 const ConvergenceTally &convergence_tally();
-/** Puts back a tally saved earlier and then counts the experiments given
- *  (experiments returned, and those that did not converge): for a caller
- *  that judges several measure calls together (measure_triplet_series). */
-void convergence_replace(const ConvergenceTally &saved, long experiments,
-                         const std::vector<UnconvergedExperiment> &unconverged);
 
 /** The key text of a call: its name and parameters in a canonical form
  *  (helpers for the measure functions). */

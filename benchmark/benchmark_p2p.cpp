@@ -4,7 +4,6 @@
 #include "benchmark_timing.h"
 #include "common_error.h"
 #include "common_mpi.h"
-#include "stats_ci.h"
 
 #include <algorithm>
 #include <array>
@@ -727,86 +726,6 @@ TripletResults measure_triplets(MPI_Comm comm,
     std::vector<Result> all = out.one_to_two;
     all.insert(all.end(), out.one_to_one.begin(), out.one_to_one.end());
     journal.record(all);
-    return out;
-}
-
-TripletResults measure_triplet_series(MPI_Comm comm,
-                                      const std::vector<Triplet> &triplets,
-                                      long M, bool parallel,
-                                      const Precision &precision,
-                                      const std::vector<double> &pair_cost)
-{
-    precision.validate();
-    if (triplets.empty())
-        return {};
-    int n = 0;
-    CPM_MPI(MPI_Comm_size(comm, &n));
-    const ConvergenceTally saved = convergence_tally();
-    const std::size_t ne = 3 * triplets.size();
-    // The root of each experiment (measure_triplets' order: i, j, k).
-    std::vector<int> root(ne);
-    for (std::size_t e = 0; e < triplets.size(); ++e) {
-        root[3 * e] = triplets[e].i;
-        root[3 * e + 1] = triplets[e].j;
-        root[3 * e + 2] = triplets[e].k;
-    }
-    std::vector<std::vector<double>> times(ne); // by experiment, per series
-    std::vector<std::vector<double>> Y(static_cast<std::size_t>(n)); // by root
-    std::vector<char> settled(std::size_t(n), 0);
-    const int most = std::max(1, precision.max_reps);
-    TripletResults last;
-    for (int s = 0; s < most; ++s) {
-        Precision once = precision;
-        once.min_reps = once.max_reps = 1;
-        once.warmup = s == 0 ? precision.warmup : 0;
-        last = measure_triplets(comm, triplets, M, false, parallel, once, {},
-                                pair_cost);
-        std::vector<double> sum(std::size_t(n), 0);
-        std::vector<int> count(std::size_t(n), 0);
-        for (std::size_t e = 0; e < ne; ++e) {
-            times[e].push_back(last.one_to_two[e].T);
-            sum[std::size_t(root[e])] += last.one_to_two[e].T;
-            ++count[std::size_t(root[e])];
-        }
-        bool all = s >= 1;
-        for (int r = 0; r < n; ++r) {
-            std::size_t q = std::size_t(r);
-            if (count[q] == 0) {
-                settled[q] = 1; // roots of no experiment
-                continue;
-            }
-            Y[q].push_back(sum[q] / count[q]);
-            if (s >= 1) {
-                stats::Summary y = stats::summarize(Y[q], precision.cl);
-                settled[q] = y.ci <= precision.eps * std::fabs(y.mean);
-            }
-            all = all && settled[q];
-        }
-        if (all)
-            break;
-    }
-    // Each experiment's result over its series, judged by its root's rule.
-    Precision over = precision;
-    over.warmup = 0;
-    over.train = 0;
-    TripletResults out;
-    std::vector<UnconvergedExperiment> unconverged;
-    for (std::size_t e = 0; e < ne; ++e) {
-        over.min_reps = over.max_reps = int(times[e].size());
-        Sampler sm(over);
-        for (double t : times[e])
-            sm.add(t);
-        Result r = sm.result();
-        r.M = M;
-        r.wtick = last.one_to_two[e].wtick;
-        r.converged = settled[std::size_t(root[e])] != 0;
-        if (!r.converged) {
-            const Triplet &t = triplets[e / 3];
-            unconverged.push_back({"triplets", {t.i, t.j, t.k}, M});
-        }
-        out.one_to_two.push_back(r);
-    }
-    convergence_replace(saved, long(ne), unconverged);
     return out;
 }
 

@@ -106,31 +106,6 @@ TripletResults measure_triplets(MPI_Comm comm,
                                 const ProgressFn &progress = {},
                                 const std::vector<double> &pair_cost = {});
 
-/** The one-to-two experiments of measure_triplets (without one-to-one
- *  experiments) measured in series, as the CPM paper measures them
- *  (Lastovetsky, Rychkov and O'Flynn 2008, section 4): a series runs every
- *  experiment once, the first series after precision.warmup uncounted
- *  repetitions of each; each series is one measure_triplets call with a
- *  fixed single repetition (journalled as such). The stopping rule is
- *  applied to what the model averages, not to each experiment: after
- *  series s >= 2, for every process r, the means over the series of
- *  Y_r = the mean time of the experiments rooted at r in one series
- *  have Student-t intervals (level precision.cl) within precision.eps of
- *  them; at most precision.max_reps series. Y_r averages the C(n-1,2)
- *  experiments rooted at r (of the triplets given), so that few series
- *  pin it where each experiment alone would need more repetitions, and C_r
- *  and t_r are such averages (model_lmo.h). precision.min_reps does not
- *  apply: two series are the fewest that give an interval.
- *
- *  Each experiment's result: precision.estimator over its series' times,
- *  reps the number of series, converged the rule's verdict for its root.
- *  The convergence tally counts these results, not the series' calls. */
-TripletResults measure_triplet_series(MPI_Comm comm,
-                                      const std::vector<Triplet> &triplets,
-                                      long M, bool parallel,
-                                      const Precision &precision,
-                                      const std::vector<double> &pair_cost = {});
-
 /** Experiments that measure_triplets runs per triplet (3 or 9). */
 inline int experiments_per_triplet(bool with_one_to_one)
 {

@@ -1,7 +1,6 @@
 // Every experiment and timing method runs and gives finite, positive times,
 // the same on every rank; too few processes is a clear error everywhere.
 #include "benchmark_collective.h"
-#include "benchmark_journal.h"
 #include "benchmark_p2p.h"
 #include "benchmark_timing.h"
 #include "common_error.h"
@@ -162,8 +161,9 @@ TEST(Experiments, FixedRepetitionsEndWithoutAStopMessage)
                 MPI_COMM_WORLD, all_pairs(n), 512, 0, true, p);
             for (const Result &r : rt) {
                 expect_valid(r, 512, p);
-                if (p.min_reps == p.max_reps)
+                if (p.min_reps == p.max_reps) {
                     EXPECT_EQ(r.reps, 3);
+                }
             }
             if (n < 3)
                 continue;
@@ -171,49 +171,12 @@ TEST(Experiments, FixedRepetitionsEndWithoutAStopMessage)
                 MPI_COMM_WORLD, all_triplets(n), 512, false, true, p);
             for (const Result &r : t.one_to_two) {
                 expect_valid(r, 512, p);
-                if (p.min_reps == p.max_reps)
+                if (p.min_reps == p.max_reps) {
                     EXPECT_EQ(r.reps, 3);
+                }
             }
         }
     }
-}
-
-// LMO's one-to-two experiments in series: each experiment once per series,
-// at least two series, the rule judged on each root's mean; the tally
-// counts the results (not each series' single repetitions) and names as
-// unconverged exactly those whose root's rule was not met.
-TEST(Triplets, SeriesJudgedOnEachRootsMean)
-{
-    int n = world_size();
-    if (n < 3)
-        return; // measure_triplets' error is checked above
-    for (bool parallel : {true, false}) {
-        convergence_reset();
-        TripletResults r = measure_triplet_series(
-            MPI_COMM_WORLD, all_triplets(n), 1024, parallel, quick());
-        ASSERT_EQ(long(r.one_to_two.size()), 3 * choose(n, 3));
-        EXPECT_TRUE(r.one_to_one.empty());
-        long unconverged = 0;
-        for (const Result &x : r.one_to_two) {
-            EXPECT_TRUE(std::isfinite(x.T));
-            EXPECT_GT(x.T, 0.0);
-            EXPECT_EQ(x.M, 1024);
-            EXPECT_GE(x.reps, 2);
-            EXPECT_LE(x.reps, quick().max_reps);
-            EXPECT_EQ(x.reps, r.one_to_two[0].reps); // one count of series
-            EXPECT_TRUE(same_everywhere(x.T));
-            unconverged += !x.converged;
-        }
-        const ConvergenceTally &t = convergence_tally();
-        EXPECT_EQ(t.experiments, 3 * choose(n, 3));
-        EXPECT_EQ(long(t.unconverged.size()), unconverged);
-        for (const UnconvergedExperiment &u : t.unconverged) {
-            EXPECT_EQ(u.call, "triplets");
-            EXPECT_EQ(u.ranks.size(), 3u);
-        }
-    }
-    EXPECT_TRUE(measure_triplet_series(MPI_COMM_WORLD, {}, 0, true, quick())
-                    .one_to_two.empty());
 }
 
 TEST(Collectives, EveryOperationAndTimingMethod)

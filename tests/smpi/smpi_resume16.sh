@@ -14,10 +14,9 @@
 #      CPM_JOURNAL_STOP_AFTER=1 (it would be stopped had it measured
 #      anything more) and ends with the reference model again.
 # T, from the builds themselves (step 4 checks it): Hockney 31 (one
-# roundtrip call per size, 31 sizes), LMO 99 (the collective sweeps, the
+# roundtrip call per size, 31 sizes), LMO 97 (the collective sweeps, the
 # many-to-one bisection, the point-to-point sweep and the one-to-one and
-# one-to-two series calls per segment, two series at each size) with seed
-# 4242.
+# one-to-two calls per segment) with seed 4242.
 set -u
 name=smpi_resume16.sh
 # shellcheck source=smpi_common.sh
@@ -51,7 +50,7 @@ entries() {
     echo "${k:-0}"
 }
 
-for spec in Hockney:31 LMO:99; do
+for spec in Hockney:31 LMO:97; do
     model=${spec%%:*}
     T=${spec#*:}
     K=$((T / 2))

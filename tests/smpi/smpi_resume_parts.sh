@@ -15,8 +15,7 @@
 #   4. negative control: the same journal with one replayed time of that
 #      first part changed in its last digits gives another model (so the
 #      resumed build takes the part from the journal, not measured anew).
-# T = 103 with seed 4242 and the sizes below (two series of one-to-two
-# experiments per size, each call in two parts; step 2 checks that the killed
+# T = 99 with seed 4242 and the sizes below (step 2 checks that the killed
 # build had not finished).
 set -u
 name=smpi_resume_parts.sh
@@ -32,7 +31,7 @@ if ! (ulimit -s unlimited) 2>/dev/null; then
     exit 1
 fi
 
-T=103
+T=99
 K=$((T - 1))
 all=$((3 * 24 * 23 * 22 / 6)) # one-to-two results of all triplets
 
