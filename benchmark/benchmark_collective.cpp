@@ -145,8 +145,10 @@ Result measure_collective(MPI_Comm comm, const CollectiveOp &op, long M,
     CollBuffers buf = make_buffers(op, M, root, dc);
     auto run = [&] { CPM_MPI(op.run(buf, int(M), root, dc)); };
     run(); // warm-up: connections, buffers
-    return journal.record(sample_on_root(dc, root, M, precision,
-                                         [&] { return timer.time(run); }));
+    Result r = sample_on_root(dc, root, M, precision,
+                              [&] { return timer.time(run); });
+    timer.add_to_tally();
+    return journal.record(r);
 }
 
 } // namespace cpm::bench

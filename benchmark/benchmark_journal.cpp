@@ -16,7 +16,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <memory>
+#include <optional>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef SMPI_H
@@ -71,11 +71,14 @@ public:
             if (word.find(',') != std::string::npos)
                 groups_.push_back(word);
     }
-    const std::string &call() const { return call_; }
+    /* The call's name (a part of measure_triplets: "triplets"). */
+    std::string call() const
+    {
+        return call_ == "triplet-part" ? "triplets" : call_;
+    }
     /* The processes of result x; empty: all, or not known. */
     std::vector<int> of(std::size_t x) const
     {
-        const std::vector<std::string> &w = words_;
         if (call_ == "roundtrips" && x < groups_.size())
             return ints(groups_[x]); // one result per pair
         if (call_ == "plogp" && x / kPLogPResults < groups_.size())
@@ -86,14 +89,20 @@ public:
             std::size_t k = x < 3 * nt ? x / 3 : (x - 3 * nt) / 6;
             return k < nt ? ints(groups_[k]) : std::vector<int>();
         }
-        if (call_ == "ring" && w.size() > 4) { // ring TAU M TIMING R...
+        if (call_ == "triplet-part" && words_.size() > 1) {
+            // triplet-part PER i,j,k...: PER results per triplet, in order
+            std::size_t per = std::size_t(std::max(1, std::atoi(words_[1].c_str())));
+            std::size_t k = x / per;
+            return k < groups_.size() ? ints(groups_[k]) : std::vector<int>();
+        }
+        if (call_ == "ring" && words_.size() > 4) { // ring TAU M TIMING R...
             std::string s;
-            for (std::size_t k = 4; k < w.size(); ++k)
-                s += (s.empty() ? "" : ",") + w[k];
+            for (std::size_t k = 4; k < words_.size(); ++k)
+                s += (s.empty() ? "" : ",") + words_[k];
             return ints(s);
         }
-        if (call_ == "send-overhead" && w.size() > 2) // send-overhead A B M
-            return ints(w[1] + "," + w[2]);
+        if (call_ == "send-overhead" && words_.size() > 2) // send-overhead A B M
+            return ints(words_[1] + "," + words_[2]);
         return {};
     }
 
@@ -118,11 +127,11 @@ private:
 void tally(const std::string &text, const std::vector<Result> &r)
 {
     g_tally.experiments += long(r.size());
-    std::unique_ptr<CallRanks> ranks; // parsed at the first unconverged
+    std::optional<CallRanks> ranks; // parsed at the first unconverged
     for (std::size_t x = 0; x < r.size(); ++x)
         if (!r[x].converged) {
             if (!ranks)
-                ranks = std::make_unique<CallRanks>(text);
+                ranks.emplace(text);
             UnconvergedExperiment u;
             u.call = ranks->call();
             u.ranks = ranks->of(x);
@@ -374,7 +383,13 @@ const ConvergenceTally &convergence_tally()
 }
 
 JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key)
-    : text_(key)
+    : JournalEntry(comm, key, key)
+{
+}
+
+JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key,
+                           const std::string &tally_text)
+    : text_(tally_text)
 {
     if (!g.open)
         return;

@@ -72,6 +72,12 @@ public:
      *  journal is open). Throws cpm::UsageError on every rank if the
      *  recorded entry was made by another call. */
     JournalEntry(MPI_Comm comm, const std::string &key);
+    /** The same, with the text the convergence tally reads the results'
+     *  processes from when it is not the key (a key's format: the
+     *  measure functions'; or `triplet-part PER i,j,k ...`, PER results
+     *  per triplet in that order). */
+    JournalEntry(MPI_Comm comm, const std::string &key,
+                 const std::string &tally_text);
     /** True if the results come from the journal. */
     bool replayed() const { return replayed_; }
     /** The replayed results. */

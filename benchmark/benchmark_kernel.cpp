@@ -157,7 +157,9 @@ Result measure_kernel(MPI_Comm comm, const Config &c, long unit_bytes,
         return t;
     };
     repetition(); // warm-up: connections, buffers
-    return sample_on_root(dc, 0, U, precision, repetition);
+    Result r = sample_on_root(dc, 0, U, precision, repetition);
+    timer.add_to_tally();
+    return r;
 }
 
 

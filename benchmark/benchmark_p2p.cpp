@@ -10,6 +10,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <initializer_list>
 #include <memory>
 #include <new>
 #include <limits>
@@ -48,14 +49,10 @@ private:
 const int kDataTag = 7201;
 const int kStopTag = 7202;
 const int kReadyTag = 7203;
-/* A data message after which the passive side answers and stops: the last
- * of an experiment whose number of rounds is known in advance. */
-const int kLastTag = 7204;
 
 /* The passive side of roundtrip and one-to-two experiments: announce
  * readiness, then answer every message of up to M1 bytes with M2 bytes
- * until the stop message arrives, or until a message tagged last has been
- * answered. */
+ * until the stop message arrives. */
 void mirror(MPI_Comm comm, int initiator, long M1, long M2)
 {
     PageBuffer buf(std::max<long>({M1, M2, 1}));
@@ -68,8 +65,6 @@ void mirror(MPI_Comm comm, int initiator, long M1, long M2)
             return;
         CPM_MPI(MPI_Send(buf.data(), int(M2), MPI_BYTE, initiator, kDataTag,
                          comm));
-        if (st.MPI_TAG == kLastTag)
-            return;
     }
 }
 
@@ -79,23 +74,17 @@ void wait_ready(MPI_Comm comm, int partner)
                      MPI_STATUS_IGNORE));
 }
 
-/* Synchronous: when it returns the stop message has left, so that it does
- * not share the initiator's link with the first timed message of its next
- * experiment (on a switch, in parallel rounds, an eager stop still in the
- * link lengthened that message). */
-void stop(MPI_Comm comm, int partner)
+/* Synchronous: when it returns the stop messages have left, so that they
+ * do not share the initiator's link with the first timed message of its
+ * next experiment (on a switch, in parallel rounds, an eager stop still in
+ * the link lengthened that message). The partners' handshakes overlap. */
+void stop(MPI_Comm comm, std::initializer_list<int> partners)
 {
-    CPM_MPI(MPI_Ssend(nullptr, 0, MPI_BYTE, partner, kStopTag, comm));
-}
-
-/* stop() to two partners at once: both synchronous sends in flight
- * together, so that the two handshakes overlap. */
-void stop_both(MPI_Comm comm, int a, int b)
-{
-    MPI_Request req[2];
-    CPM_MPI(MPI_Issend(nullptr, 0, MPI_BYTE, a, kStopTag, comm, &req[0]));
-    CPM_MPI(MPI_Issend(nullptr, 0, MPI_BYTE, b, kStopTag, comm, &req[1]));
-    CPM_MPI(MPI_Waitall(2, req, MPI_STATUSES_IGNORE));
+    std::vector<MPI_Request> req(partners.size());
+    std::size_t k = 0;
+    for (int p : partners)
+        CPM_MPI(MPI_Issend(nullptr, 0, MPI_BYTE, p, kStopTag, comm, &req[k++]));
+    CPM_MPI(MPI_Waitall(int(k), req.data(), MPI_STATUSES_IGNORE));
 }
 
 /* Single rounds made, at most, to size an auto train (Precision::train). */
@@ -108,14 +97,9 @@ const int kTrainProbes = 8;
  * to kTrainProbes single rounds made first (they stop as soon as one
  * reaches the target: a round that long is timed alone; none is made where
  * the clock costs nothing, as under SMPI). The warm-up repetitions are
- * trains too. once(last) makes one round; last is true for the final round
- * when their number is known before the first timed one (min_reps equal to
- * max_reps: the count is then fixed), and *tagged says whether it was: the
- * passive side then stops by itself, and no stop message is needed (a
- * handshake that cost as much as the round where one repetition is made:
- * LMO's series, measure_triplet_series). */
+ * trains too. */
 template <class Once>
-Result sample_trains(const Precision &prec, long M, Once once, bool *tagged)
+Result sample_trains(const Precision &prec, long M, Once once)
 {
     int k = prec.train;
     if (k == 0) {
@@ -123,7 +107,7 @@ Result sample_trains(const Precision &prec, long M, Once once, bool *tagged)
         double fastest = std::numeric_limits<double>::infinity();
         for (int c = 0; cost > 0 && c < kTrainProbes; ++c) {
             double t0 = MPI_Wtime();
-            once(false);
+            once();
             fastest = std::min(fastest, MPI_Wtime() - t0);
             if (fastest >= kTrainClocks * cost)
                 break;
@@ -131,17 +115,12 @@ Result sample_trains(const Precision &prec, long M, Once once, bool *tagged)
         k = train_length(0, fastest, cost);
     }
     Sampler s(prec);
-    const long total = prec.min_reps == prec.max_reps
-                           ? long(prec.warmup + prec.max_reps) * k
-                           : -1;
-    long made = 0;
     while (!s.done()) {
         double t0 = MPI_Wtime();
         for (int q = 0; q < k; ++q)
-            once(++made == total);
+            once();
         s.add((MPI_Wtime() - t0) / k);
     }
-    *tagged = made == total;
     Result r = s.result();
     r.M = M;
     r.wtick = MPI_Wtick();
@@ -153,15 +132,13 @@ Result roundtrip(MPI_Comm comm, int partner, long M1, long M2,
 {
     PageBuffer buf(std::max<long>({M1, M2, 1}));
     wait_ready(comm, partner);
-    bool tagged = false;
-    Result r = sample_trains(prec, M1, [&](bool last) {
-        CPM_MPI(MPI_Send(buf.data(), int(M1), MPI_BYTE, partner,
-                         last ? kLastTag : kDataTag, comm));
+    Result r = sample_trains(prec, M1, [&] {
+        CPM_MPI(MPI_Send(buf.data(), int(M1), MPI_BYTE, partner, kDataTag,
+                         comm));
         CPM_MPI(MPI_Recv(buf.data(), int(M2), MPI_BYTE, partner, kDataTag,
                          comm, MPI_STATUS_IGNORE));
-    }, &tagged);
-    if (!tagged)
-        stop(comm, partner);
+    });
+    stop(comm, {partner});
     return r;
 }
 
@@ -172,18 +149,17 @@ Result one_to_two(MPI_Comm comm, int a, int b, long M, const Precision &prec)
     char in[2];
     wait_ready(comm, a);
     wait_ready(comm, b);
-    bool tagged = false;
-    Result r = sample_trains(prec, M, [&](bool last) {
-        const int tag = last ? kLastTag : kDataTag;
+    Result r = sample_trains(prec, M, [&] {
         MPI_Request req[4];
         CPM_MPI(MPI_Irecv(&in[0], 0, MPI_BYTE, a, kDataTag, comm, &req[0]));
         CPM_MPI(MPI_Irecv(&in[1], 0, MPI_BYTE, b, kDataTag, comm, &req[1]));
-        CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, a, tag, comm, &req[2]));
-        CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, b, tag, comm, &req[3]));
+        CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, a, kDataTag, comm,
+                          &req[2]));
+        CPM_MPI(MPI_Isend(out.data(), int(M), MPI_BYTE, b, kDataTag, comm,
+                          &req[3]));
         CPM_MPI(MPI_Waitall(4, req, MPI_STATUSES_IGNORE));
-    }, &tagged);
-    if (!tagged)
-        stop_both(comm, a, b);
+    });
+    stop(comm, {a, b});
     return r;
 }
 
@@ -582,10 +558,18 @@ TripletResults triplets_in_parts(MPI_Comm comm, int n, DurationHistory &history,
         std::vector<std::size_t> ids;
         for (std::size_t r = r0; r < r1; ++r)
             ids.insert(ids.end(), rounds[r].begin(), rounds[r].end());
-        JournalEntry part(comm, journal_key(key + " rounds " +
-                                                std::to_string(r0) + "-" +
-                                                std::to_string(r1),
-                                            precision));
+        // The tally reads the processes of the part's results from its
+        // triplets in round order (the key lists the call's).
+        std::string order = "triplet-part " + std::to_string(per_triplet);
+        for (std::size_t e : ids)
+            order += " " + std::to_string(triplets[e].i) + "," +
+                     std::to_string(triplets[e].j) + "," +
+                     std::to_string(triplets[e].k);
+        JournalEntry part(comm,
+                          journal_key(key + " rounds " + std::to_string(r0) +
+                                          "-" + std::to_string(r1),
+                                      precision),
+                          order);
         std::vector<Result> got;
         if (part.replayed()) {
             got = part.results();

@@ -227,6 +227,25 @@ double Timer::gathered_time(const std::function<void()> &op, double go)
                      root_, all, offset_);
 }
 
+namespace {
+LateStarts g_late;
+} // namespace
+
+const LateStarts &late_start_tally()
+{
+    return g_late;
+}
+
+void Timer::add_to_tally() const
+{
+    if (method_ != Timing::Sync)
+        return;
+    long v[2] = {late_, timed_};
+    CPM_MPI(MPI_Bcast(v, 2, MPI_LONG, root_, comm_));
+    g_late.late += v[0];
+    g_late.repetitions += v[1];
+}
+
 double Timer::time(const std::function<void()> &op)
 {
     CPM_MPI(MPI_Barrier(comm_));
@@ -250,6 +269,7 @@ double Timer::time(const std::function<void()> &op)
         return gathered_time(op);
     case Timing::Sync: {
         // Every process starts at one agreed time on the root's clock.
+        ++timed_;
         double go = rank_ == root_ ? MPI_Wtime() + window_ : 0;
         CPM_MPI(MPI_Bcast(&go, 1, MPI_DOUBLE, root_, comm_));
         wait_until(go + offset_[std::size_t(rank_)]);

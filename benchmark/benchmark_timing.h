@@ -89,6 +89,17 @@ Timing parse_timing(const std::string &name);
 double span_time(Timing method, int root, const std::vector<double> &events,
                  const std::vector<double> &offsets);
 
+/** The sync method's late starts in the measurements of this process so
+ *  far (measure_collective and measure_kernel add theirs; a replayed
+ *  journal entry adds nothing): for the output header. */
+struct LateStarts {
+    long late = 0;        /**< repetitions in which a process began late */
+    long repetitions = 0; /**< repetitions timed by the sync method */
+};
+
+/** This process's tally (the same on every rank of the measurements). */
+const LateStarts &late_start_tally();
+
 /**
  * Times repetitions of a collective operation on a communicator. Creating a
  * Timer is collective: it measures the barrier (root method) or the clock
@@ -115,6 +126,11 @@ public:
     /** Repetitions of the sync method in which a process started late
      *  (counted at the root). */
     long late_starts() const { return late_; }
+    /** Repetitions timed by the sync method (counted at the root). */
+    long sync_repetitions() const { return timed_; }
+    /** Adds the root's late starts and sync repetitions to every process's
+     *  late_start_tally() (collective; nothing for the other methods). */
+    void add_to_tally() const;
 
 private:
     void measure_offsets();
@@ -130,7 +146,7 @@ private:
     Timing method_;
     double barrier_ = 0;
     double window_ = 0;
-    long late_ = 0;
+    long late_ = 0, timed_ = 0;
     std::vector<double> offset_;
     std::vector<double> offset_error_;
 };

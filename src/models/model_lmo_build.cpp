@@ -261,23 +261,25 @@ void choose_sizes(LmoSegmentData &g, long hi, const SweepResults &sw,
 }
 
 /* The precision of the one-to-two experiments of all triplets: the
- * stopping rule of p from kTripletMinReps repetitions instead of
- * p.min_reps, and no warm-up of their own. Each C_r and t_r is the mean
- * over the C(n-1,2) experiments rooted at r, so each experiment needs
- * less precision than a parameter measured alone (the CPM paper's
- * additional level of averaging: Lastovetsky, Rychkov, O'Flynn 2008,
- * section 4); each still stops only when its interval is within eps, as
- * the estimator gives it (on a noisy machine the median's needs 6
+ * stopping rule of p from kTripletMinReps repetitions (or p.min_reps if
+ * fewer) and no warm-up of their own. Each C_r and t_r is the mean over
+ * the C(n-1,2) experiments rooted at r, so each experiment needs less
+ * precision than a parameter measured alone (the CPM paper's additional
+ * level of averaging: Lastovetsky, Rychkov, O'Flynn, EuroPVM/MPI 2008,
+ * section 4); each still stops only when its interval is within eps or
+ * at p.max_reps (on a noisy machine the median's interval needs 6
  * repetitions). The messages of a one-to-two are those of its root's two
  * one-to-one experiments measured just before (same size, same pairs and
  * directions, empty replies), whose warm-up set up the connections and
- * the protocol. */
+ * the protocol; a build resumed from a journal replays those and measures
+ * the next one-to-two experiments on connections not yet used in that
+ * run (doc/measurement.md). */
 const int kTripletMinReps = 2;
 
 bench::Precision triplet_precision(const bench::Precision &p)
 {
     bench::Precision t = p;
-    t.min_reps = std::min(kTripletMinReps, p.max_reps);
+    t.min_reps = std::min(p.min_reps, kTripletMinReps);
     t.warmup = 0;
     return t;
 }

@@ -3,6 +3,7 @@
  * main() skeleton with clean error exits on every rank. */
 #include "tools_main.h"
 
+#include "benchmark_timing.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
@@ -71,6 +72,15 @@ void write_results(std::ostream &out, const RunInfo &info,
 {
     std::vector<HeaderLine> summary = summary_lines(results, total);
     lines.insert(lines.end(), summary.begin(), summary.end());
+    const LateStarts &late = late_start_tally();
+    if (late.repetitions > 0)
+        lines.push_back(
+            {"late starts",
+             std::to_string(late.late) + " of " +
+                 std::to_string(late.repetitions) +
+                 " sync repetitions (a process began after the agreed "
+                 "start: its time runs from the earliest start, and the "
+                 "next window is twice as long)"});
     lines.insert(lines.end(), trailing.begin(), trailing.end());
     write_header(out, info, opt, lines, result_columns());
     for (const Result &r : results)

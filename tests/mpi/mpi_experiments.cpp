@@ -1,6 +1,7 @@
 // Every experiment and timing method runs and gives finite, positive times,
 // the same on every rank; too few processes is a clear error everywhere.
 #include "benchmark_collective.h"
+#include "benchmark_journal.h"
 #include "benchmark_p2p.h"
 #include "benchmark_timing.h"
 #include "common_error.h"
@@ -144,38 +145,39 @@ TEST(Triplets, OneToTwoAndOneToOne)
     EXPECT_TRUE(only.one_to_one.empty());
 }
 
-// A fixed number of repetitions (min_reps = max_reps) ends each experiment
-// with a message tagged last instead of a stop handshake: exactly that
-// many counted repetitions, and nothing left in flight that the next
-// experiments (fixed or under the stopping rule) would receive.
-TEST(Experiments, FixedRepetitionsEndWithoutAStopMessage)
+// The convergence tally names the processes of each unconverged result:
+// for a part of measure_triplets from the part's own order of triplets
+// (its results are in round order, 3 or 9 per triplet), for a whole call
+// from the key (3 per triplet in the list's order, then 6).
+TEST(Tally, NamesTheProcessesOfEachUnconvergedResult)
 {
-    int n = world_size();
-    for (int train : {1, 0}) {
-        Precision fixed = quick();
-        fixed.min_reps = fixed.max_reps = 3;
-        fixed.train = train;
-        fixed.estimator = Estimator::Mean; // an interval at 3 repetitions
-        for (const Precision &p : {fixed, quick(), fixed}) {
-            std::vector<Result> rt = measure_roundtrips(
-                MPI_COMM_WORLD, all_pairs(n), 512, 0, true, p);
-            for (const Result &r : rt) {
-                expect_valid(r, 512, p);
-                if (p.min_reps == p.max_reps) {
-                    EXPECT_EQ(r.reps, 3);
-                }
-            }
-            if (n < 3)
-                continue;
-            TripletResults t = measure_triplets(
-                MPI_COMM_WORLD, all_triplets(n), 512, false, true, p);
-            for (const Result &r : t.one_to_two) {
-                expect_valid(r, 512, p);
-                if (p.min_reps == p.max_reps) {
-                    EXPECT_EQ(r.reps, 3);
-                }
-            }
+    auto results = [](std::size_t count, std::size_t bad) {
+        std::vector<Result> r(count);
+        for (std::size_t x = 0; x < count; ++x) {
+            r[x].M = 64;
+            r[x].converged = x != bad;
         }
+        return r;
+    };
+    convergence_reset();
+    JournalEntry part(MPI_COMM_WORLD, "any key",
+                      "triplet-part 3 0,1,2 1,2,3 0,2,3");
+    part.record(results(9, 4)); // the second triplet's second result
+    JournalEntry part9(MPI_COMM_WORLD, "another key",
+                       "triplet-part 9 0,1,3 1,2,3");
+    part9.record(results(18, 9)); // the second triplet's first
+    JournalEntry call(MPI_COMM_WORLD,
+                      "triplets 64 1 1 costs 0,1,2 0,1,3 precision x");
+    call.record(results(18, 7)); // one-to-one: (7 - 6) / 6 -> 0,1,2
+    const ConvergenceTally &t = convergence_tally();
+    EXPECT_EQ(t.experiments, 45);
+    ASSERT_EQ(t.unconverged.size(), 3u);
+    EXPECT_EQ(t.unconverged[0].ranks, (std::vector<int>{1, 2, 3}));
+    EXPECT_EQ(t.unconverged[1].ranks, (std::vector<int>{1, 2, 3}));
+    EXPECT_EQ(t.unconverged[2].ranks, (std::vector<int>{0, 1, 2}));
+    for (const UnconvergedExperiment &u : t.unconverged) {
+        EXPECT_EQ(u.call, "triplets");
+        EXPECT_EQ(u.M, 64);
     }
 }
 

@@ -43,6 +43,17 @@ for op in MPI_Scatter MPIB_Scatter_binomial MPIB_Gather_linear MPI_Gatherv MPIB_
         awk '!/^#/ { rows++; if (NF != 5 || !($2 > 0)) bad++ }
              END { exit (rows != 3 || bad > 0) }' "$tmp/coll.out" ||
             fail "collective -O $op -t $t rows"
+        # sync: the late starts of all its timed repetitions (each row's
+        # counted ones and its one warm-up), the other methods none
+        late=$(sed -n 's/^# late starts: \([0-9]*\) of \([0-9]*\) sync repetitions (.*)$/\1 \2/p' "$tmp/coll.out")
+        if [ $t = sync ]; then
+            reps=$(awk '!/^#/ { r += $4 + 1 } END { print r + 0 }' "$tmp/coll.out")
+            set -- $late
+            [ "${2:-}" = "$reps" ] && [ "${1:-x}" -ge 0 ] 2>/dev/null && [ "$1" -le "$2" ] ||
+                fail "collective -O $op -t sync: late starts line '$late', expected L of $reps"
+        elif [ -n "$late" ]; then
+            fail "collective -O $op -t $t: a late starts line"
+        fi
     done
 done
 
