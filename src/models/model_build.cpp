@@ -83,9 +83,11 @@ std::vector<long> build_sizes(std::vector<long> sizes, bool add_zero)
 
 std::vector<long> class_segments(const std::vector<long> &sizes,
                                  const std::vector<double> &y,
+                                 const std::vector<double> &ci,
                                  std::string *failed)
 {
-    if (sizes.size() < 8 || y.size() != sizes.size())
+    if (sizes.size() < 8 || y.size() != sizes.size() ||
+        ci.size() != sizes.size())
         return {};
     for (double v : y)
         if (!(v > 0) || !std::isfinite(v))
@@ -94,7 +96,7 @@ std::vector<long> class_segments(const std::vector<long> &sizes,
     bp.h = 4; // observations: a protocol range spans few sizes
     std::vector<double> x(sizes.begin(), sizes.end());
     try {
-        return find_segments(x, y, bp).starts;
+        return supported_starts(sizes, y, ci, find_segments(x, y, bp).starts);
     } catch (const Error &e) {
         // R could not decide (too few sizes for h, a singular fit).
         if (failed)
@@ -143,21 +145,23 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
         if (rank != 0)
             return;
         for (int c = 0; c < 2; ++c) {
-            std::vector<double> y;
+            std::vector<double> y, ci;
             for (std::size_t s = 0; s < sizes.size(); ++s) {
-                double sum = 0;
+                double sum = 0, half = 0;
                 int k = 0;
                 for (std::size_t p = 0; p < pair_class.size(); ++p)
                     if (pair_class[p] == c) {
                         sum += rt[s][p].T / 2;
+                        half += rt[s][p].ci / 2;
                         ++k;
                     }
                 if (k == 0)
                     break;
                 y.push_back(sum / k);
+                ci.push_back(half / k);
             }
             if (y.size() == sizes.size())
-                segs[std::size_t(c)] = class_segments(sizes, y, &failed);
+                segs[std::size_t(c)] = class_segments(sizes, y, ci, &failed);
         }
     });
     bcast_size_lists(comm, segs);
@@ -437,14 +441,15 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
                       std::to_string(w.pair_class.size()));
         members[std::size_t(w.pair_class[p])].push_back(p);
     }
-    // Each class's mean one-way time by size (used on rank 0).
-    std::vector<std::map<long, double>> mean(2);
+    // Each class's mean one-way time and mean interval half-width by size
+    // (used on rank 0).
+    std::vector<std::map<long, double>> mean(2), half(2);
 
     auto run = [&](const std::vector<long> &sizes,
                    const std::vector<std::size_t> &which) {
         if (sizes.empty() || which.empty())
             return;
-        std::vector<std::vector<double>> t = measure(sizes, which);
+        std::vector<std::vector<bench::Result>> t = measure(sizes, which);
         if (t.size() != sizes.size())
             CPM_THROW("sweep_sizes: " + std::to_string(t.size()) +
                       " rows of times for " + std::to_string(sizes.size()) +
@@ -452,16 +457,19 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
         for (std::size_t s = 0; s < sizes.size(); ++s) {
             if (t[s].size() != which.size())
                 CPM_THROW("sweep_sizes: times do not cover the pairs");
-            double sum[2] = {0, 0};
+            double sum[2] = {0, 0}, ci[2] = {0, 0};
             int k[2] = {0, 0};
             for (std::size_t q = 0; q < which.size(); ++q) {
                 int c = w.pair_class[which[q]];
-                sum[c] += t[s][q];
+                sum[c] += t[s][q].T;
+                ci[c] += t[s][q].ci;
                 ++k[c];
             }
             for (int c = 0; c < 2; ++c)
-                if (k[c] > 0)
+                if (k[c] > 0) {
                     mean[std::size_t(c)][sizes[s]] = sum[c] / k[c];
+                    half[std::size_t(c)][sizes[s]] = ci[c] / k[c];
+                }
         }
         for (int c = 0; c < 2; ++c) {
             bool has = false;
@@ -502,10 +510,12 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
                 std::vector<long> starts, add;
                 if (!members[c].empty()) {
                     const std::vector<long> &x = w.class_sizes[c];
-                    std::vector<double> y;
-                    for (long M : x)
+                    std::vector<double> y, ci;
+                    for (long M : x) {
                         y.push_back(mean[c][M]);
-                    starts = class_segments(x, y, &failed);
+                        ci.push_back(half[c][M]);
+                    }
+                    starts = class_segments(x, y, ci, &failed);
                     if (o.adaptive && round < o.size_plan.max_rounds &&
                         x.size() < o.size_plan.max_sizes) {
                         add = refine_sizes(x, y, starts, o.size_plan);

@@ -105,11 +105,19 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
                     const std::vector<int> &pair_class,
                     const std::string &model);
 
+/** The one-way time of a roundtrip's result: T and ci halved. */
+inline bench::Result one_way(bench::Result r)
+{
+    r.T /= 2;
+    r.ci /= 2;
+    return r;
+}
+
 /** Measures the sizes for the pairs (indices into bench::all_pairs(n)),
- *  collectively: returns t[s][k], the one-way time (seconds, valid on
- *  rank 0 at least) of pair pairs[k] at sizes[s]. The builder keeps what
- *  else it measured. */
-using MeasureSizes = std::function<std::vector<std::vector<double>>(
+ *  collectively: returns t[s][k], the one-way time of pair pairs[k] at
+ *  sizes[s] (T and ci in seconds, valid on rank 0 at least). The builder
+ *  keeps what else it measured. */
+using MeasureSizes = std::function<std::vector<std::vector<bench::Result>>(
     const std::vector<long> &sizes, const std::vector<std::size_t> &pairs)>;
 
 /** What sweep_sizes measured and found. Classes as pair_classes
@@ -164,11 +172,14 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
                                const SizePlan &plan);
 
 /** The segment starts of a class's mean times y over sizes (no MPI): the
- *  Bai-Perron search of find_class_segments (h = 4 observations); empty
- *  if fewer than 8 sizes, a time is not positive, or R cannot decide
- *  (then *failed, if given, gets R's message). */
+ *  Bai-Perron search of find_class_segments (h = 4 observations), less
+ *  the breaks the times' interval half-widths ci do not support
+ *  (supported_starts, model_segments.h); empty if fewer than 8 sizes, a
+ *  time is not positive, or R cannot decide (then *failed, if given, gets
+ *  R's message). */
 std::vector<long> class_segments(const std::vector<long> &sizes,
                                  const std::vector<double> &y,
+                                 const std::vector<double> &ci,
                                  std::string *failed = nullptr);
 
 /** A few pairs of each transport class (pair_class[p] of each pair of

@@ -29,7 +29,7 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
         std::vector<bench::Pair> pairs;
         for (std::size_t p : which)
             pairs.push_back(all[p]);
-        std::vector<std::vector<double>> t;
+        std::vector<std::vector<bench::Result>> t;
         for (long M : sizes) {
             o.say(comm, "Hockney: roundtrips of " +
                             std::to_string(pairs.size()) + " pairs, " +
@@ -38,10 +38,10 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
                 comm, pairs, M, M, o.parallel, o.precision);
             std::vector<bench::Result> &row = rt[M];
             row.resize(all.size());
-            std::vector<double> half;
+            std::vector<bench::Result> half;
             for (std::size_t k = 0; k < which.size(); ++k) {
                 row[which[k]] = r[k];
-                half.push_back(r[k].T / 2);
+                half.push_back(one_way(r[k]));
             }
             t.push_back(half);
         }

@@ -317,7 +317,7 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         std::vector<bench::Pair> pairs;
         for (std::size_t p : which)
             pairs.push_back(all[p]);
-        std::vector<std::vector<double>> t;
+        std::vector<std::vector<bench::Result>> t;
         for (long M : ms) {
             std::vector<bench::Result> r = bench::measure_roundtrips(
                 comm, pairs, M, 0, o.parallel, o.precision);
@@ -325,11 +325,11 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
             std::vector<char> &h = sw.have[M];
             row.resize(few.size());
             h.resize(few.size(), 0);
-            std::vector<double> half;
+            std::vector<bench::Result> half;
             for (std::size_t k = 0; k < which.size(); ++k) {
                 row[slot[which[k]]] = r[k];
                 h[slot[which[k]]] = 1;
-                half.push_back(r[k].T / 2);
+                half.push_back(one_way(r[k]));
             }
             t.push_back(half);
         }

@@ -4,6 +4,7 @@
 #include "common_error.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace cpm::models {
 
@@ -49,6 +50,74 @@ Segments find_segments(const std::vector<double> &x,
         if (k + 1 < x.size())
             s.starts.push_back(long(x[k + 1]));
     return s;
+}
+
+namespace {
+
+/* The largest |y - line| / w over x in [lo, hi) of the weighted least
+ * squares line through those points (0 for fewer than 3). */
+double merged_misfit(const std::vector<long> &x, const std::vector<double> &y,
+                     const std::vector<double> &w, long lo, long hi)
+{
+    double S = 0, Sx = 0, Sy = 0, Sxx = 0, Sxy = 0;
+    std::size_t k = 0;
+    for (std::size_t s = 0; s < x.size(); ++s) {
+        if (x[s] < lo || (hi >= 0 && x[s] >= hi))
+            continue;
+        double q = 1 / (w[s] * w[s]), X = double(x[s]);
+        S += q;
+        Sx += q * X;
+        Sy += q * y[s];
+        Sxx += q * X * X;
+        Sxy += q * X * y[s];
+        ++k;
+    }
+    if (k < 3)
+        return 0;
+    double det = S * Sxx - Sx * Sx;
+    if (!(det > 0))
+        return HUGE_VAL;
+    double b = (S * Sxy - Sx * Sy) / det, a = (Sy - b * Sx) / S, worst = 0;
+    for (std::size_t s = 0; s < x.size(); ++s)
+        if (x[s] >= lo && (hi < 0 || x[s] < hi))
+            worst = std::max(worst,
+                             std::fabs(y[s] - (a + b * double(x[s]))) / w[s]);
+    return worst;
+}
+
+} // namespace
+
+std::vector<long> supported_starts(const std::vector<long> &x,
+                                   const std::vector<double> &y,
+                                   const std::vector<double> &h,
+                                   std::vector<long> starts)
+{
+    if (y.size() != x.size() || h.size() != x.size())
+        CPM_THROW("supported_starts: " + std::to_string(x.size()) +
+                  " sizes, " + std::to_string(y.size()) + " times, " +
+                  std::to_string(h.size()) + " half-widths");
+    std::vector<double> w(x.size());
+    for (std::size_t s = 0; s < x.size(); ++s) {
+        w[s] = std::max(0.0, h[s]) + 1e-9 * std::fabs(y[s]);
+        if (!(w[s] > 0) || !std::isfinite(w[s]))
+            return starts; // a time of 0 or not finite: nothing to judge by
+    }
+    for (;;) {
+        double best = HUGE_VAL;
+        std::size_t drop = starts.size();
+        for (std::size_t k = 0; k < starts.size(); ++k) {
+            long lo = k == 0 ? 0 : starts[k - 1];
+            long hi = k + 1 < starts.size() ? starts[k + 1] : -1;
+            double m = merged_misfit(x, y, w, lo, hi);
+            if (m <= 1 && m < best) {
+                best = m;
+                drop = k;
+            }
+        }
+        if (drop == starts.size())
+            return starts;
+        starts.erase(starts.begin() + long(drop));
+    }
 }
 
 } // namespace cpm::models

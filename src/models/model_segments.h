@@ -56,6 +56,20 @@ Segments find_segments(const std::vector<double> &x,
                        const std::vector<double> &y,
                        const rbridge::BreakpointOptions &options);
 
+/** The starts whose breaks the measurements support, of the starts found
+ *  on times y over increasing sizes x with interval half-widths h (each
+ *  y's, >= 0): a break is dropped when one line through the sizes of
+ *  the two segments it separates (least squares weighted by 1 / w^2)
+ *  passes within w = h + 1e-9 y of every one of them, i.e. when the
+ *  times cannot tell the two segments from one (noise of a loaded host
+ *  splits a flat range); the break whose merged line fits best goes
+ *  first, and so on while one fits. Exact times (h = 0, a simulator's)
+ *  keep every break that is not an exact line. */
+std::vector<long> supported_starts(const std::vector<long> &x,
+                                   const std::vector<double> &y,
+                                   const std::vector<double> &h,
+                                   std::vector<long> starts);
+
 } // namespace cpm::models
 
 /** @} */

@@ -5,6 +5,7 @@
 // plan's resolution, a linear function takes no refinement.
 #include "common_error.h"
 #include "model_build.h"
+#include "model_segments.h"
 
 #include <algorithm>
 #include <cmath>
@@ -46,7 +47,8 @@ Outcome sweep(const SizePlan &plan, const std::function<double(long)> &T)
         std::vector<double> y;
         for (long M : o.sizes)
             y.push_back(T(M));
-        o.starts = cpm::models::class_segments(o.sizes, y);
+        o.starts = cpm::models::class_segments(
+            o.sizes, y, std::vector<double>(y.size(), 0.0)); // exact times
         if (o.rounds >= plan.max_rounds)
             break;
         std::vector<long> add =
@@ -273,3 +275,44 @@ TEST(SizePlan, ClassSweepPairs)
 }
 
 } // namespace
+
+// A break the times' intervals cannot tell from one line is dropped, one
+// they can is kept; exact times keep every break that is not an exact
+// line; the best-fitting merge goes first.
+TEST(SizePlan, SupportedStarts)
+{
+    using cpm::models::supported_starts;
+    std::vector<long> x;
+    for (long M = 0; M <= 160; M += 10)
+        x.push_back(M);
+    // One line, 50e-6 + 1e-9 M, with +-1% noise alternating.
+    std::vector<double> y, wide, narrow, none(x.size(), 0.0);
+    for (std::size_t s = 0; s < x.size(); ++s) {
+        double t = 50e-6 + 1e-9 * double(x[s]);
+        y.push_back(t * (s % 2 ? 1.01 : 0.99));
+        wide.push_back(0.03 * t);    // intervals of +-3%: noise, one line
+        narrow.push_back(0.001 * t); // +-0.1%: the spread is real
+    }
+    EXPECT_EQ(supported_starts(x, y, wide, {40, 100}), std::vector<long>());
+    EXPECT_EQ(supported_starts(x, y, narrow, {40, 100}),
+              (std::vector<long>{40, 100}));
+    // A real step of 20% at 80: kept even with wide intervals, the
+    // spurious break at 30 dropped.
+    std::vector<double> step = y;
+    for (std::size_t s = 0; s < x.size(); ++s)
+        if (x[s] >= 80)
+            step[s] *= 1.2;
+    EXPECT_EQ(supported_starts(x, step, wide, {30, 80}),
+              std::vector<long>{80});
+    // Exact times (a simulator's): an exact line loses its breaks, a
+    // kink of 1e-6 relative keeps its own.
+    std::vector<double> line, kink;
+    for (long M : x) {
+        line.push_back(50e-6 + 1e-9 * double(M));
+        kink.push_back(50e-6 + 1e-9 * double(M) +
+                       (M >= 90 ? 1e-6 * 50e-6 * double(M - 80) / 80 : 0));
+    }
+    EXPECT_EQ(supported_starts(x, line, none, {90}), std::vector<long>());
+    EXPECT_EQ(supported_starts(x, kink, none, {90}), std::vector<long>{90});
+    EXPECT_THROW(supported_starts(x, y, {1.0}, {40}), cpm::Error);
+}
