@@ -15,6 +15,9 @@ const int kSyncTag = 7101;
 const int kBarrierReps = 10;
 const int kPingPongs = 10;
 const int kWindowReps = 3;
+/* The sync window grows (doubling) to at most this many times the one
+ * measured first. */
+const double kMaxWindowGrowth = 64;
 
 /* Waits until the local clock reads t: sleeps to about 1 ms before it,
  * then reads the clock, yielding the processor (to the other ranks of an
@@ -192,6 +195,7 @@ void Timer::measure_window()
         longest = std::max(longest, worst);
     }
     window_ = 2 * (longest + max_offset_error());
+    first_window_ = window_;
 }
 
 double Timer::max_offset_error() const
@@ -199,32 +203,46 @@ double Timer::max_offset_error() const
     return *std::max_element(offset_error_.begin(), offset_error_.end());
 }
 
-double Timer::gathered_time(const std::function<void()> &op, double go)
+double Timer::gathered_time(const std::function<void()> &op, double go,
+                            double learnt)
 {
-    double span[2];
+    double span[3];
     span[0] = MPI_Wtime();
     op();
     span[1] = MPI_Wtime();
-    std::vector<double> all(rank_ == root_ ? 2 * size_ : 0);
-    CPM_MPI(MPI_Gather(span, 2, MPI_DOUBLE, all.data(), 2, MPI_DOUBLE, root_,
+    span[2] = learnt;
+    std::vector<double> all(rank_ == root_ ? 3 * size_ : 0);
+    CPM_MPI(MPI_Gather(span, 3, MPI_DOUBLE, all.data(), 3, MPI_DOUBLE, root_,
                        comm_));
     if (rank_ != root_)
         return 0;
+    std::vector<double> events; // start_0, finish_0, start_1, ...
+    for (int r = 0; r < size_; ++r) {
+        events.push_back(all[3 * std::size_t(r)]);
+        events.push_back(all[3 * std::size_t(r) + 1]);
+    }
     if (method_ == Timing::Sync) {
-        // A process that learnt the agreed start go too late began after
-        // it (the time, from the earliest start, then includes its delay):
-        // counted, and the next window is twice as long.
+        // A process that began after the agreed start go (the time, from
+        // the earliest start, then includes its delay) is counted. Only if
+        // one learnt go too late does the next window double (up to
+        // kMaxWindowGrowth times the first): a process that knew go in
+        // time but was not scheduled (more ranks than cores) would not
+        // start sooner with a longer wait.
         const double late = go + max_offset_error() + 1e-6;
-        for (int r = 0; r < size_; ++r)
-            if (all[2 * std::size_t(r)] - offset_[std::size_t(r)] > late) {
-                ++late_;
-                window_ *= 2;
-                break;
-            }
+        bool began_late = false, learnt_late = false;
+        for (int r = 0; r < size_; ++r) {
+            const double off = offset_[std::size_t(r)];
+            began_late = began_late || all[3 * std::size_t(r)] - off > late;
+            learnt_late = learnt_late || all[3 * std::size_t(r) + 2] - off > go;
+        }
+        if (began_late)
+            ++late_;
+        if (learnt_late)
+            window_ = std::min(2 * window_, kMaxWindowGrowth * first_window_);
     }
     // sync counts from the earliest start, as global
     return span_time(method_ == Timing::Span ? Timing::Span : Timing::Global,
-                     root_, all, offset_);
+                     root_, events, offset_);
 }
 
 namespace {
@@ -272,8 +290,9 @@ double Timer::time(const std::function<void()> &op)
         ++timed_;
         double go = rank_ == root_ ? MPI_Wtime() + window_ : 0;
         CPM_MPI(MPI_Bcast(&go, 1, MPI_DOUBLE, root_, comm_));
+        const double learnt = MPI_Wtime();
         wait_until(go + offset_[std::size_t(rank_)]);
-        return gathered_time(op, go);
+        return gathered_time(op, go, learnt);
     }
     }
     return 0;

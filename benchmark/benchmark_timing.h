@@ -138,14 +138,16 @@ private:
     double max_offset_error() const;
     /* Runs op between two clock readings on every rank, gathers them at
      * the root and returns their span_time there (0 elsewhere); for sync,
-     * go is the agreed start that late starts are checked against. */
-    double gathered_time(const std::function<void()> &op, double go = 0);
+     * go is the agreed start that late starts are checked against and
+     * learnt when this process had it (its own clock). */
+    double gathered_time(const std::function<void()> &op, double go = 0,
+                         double learnt = 0);
 
     MPI_Comm comm_;
     int root_, rank_, size_;
     Timing method_;
     double barrier_ = 0;
-    double window_ = 0;
+    double window_ = 0, first_window_ = 0;
     long late_ = 0, timed_ = 0;
     std::vector<double> offset_;
     std::vector<double> offset_error_;

@@ -79,8 +79,7 @@ void write_results(std::ostream &out, const RunInfo &info,
              std::to_string(late.late) + " of " +
                  std::to_string(late.repetitions) +
                  " sync repetitions (a process began after the agreed "
-                 "start: its time runs from the earliest start, and the "
-                 "next window is twice as long)"});
+                 "start: its time runs from the earliest start)"});
     lines.insert(lines.end(), trailing.begin(), trailing.end());
     write_header(out, info, opt, lines, result_columns());
     for (const Result &r : results)
