@@ -126,8 +126,6 @@ public:
     /** Repetitions of the sync method in which a process started late
      *  (counted at the root). */
     long late_starts() const { return late_; }
-    /** Repetitions timed by the sync method (counted at the root). */
-    long sync_repetitions() const { return timed_; }
     /** Adds the root's late starts and sync repetitions to every process's
      *  late_start_tally() (collective; nothing for the other methods). */
     void add_to_tally() const;

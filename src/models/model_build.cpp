@@ -151,8 +151,9 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
                 int k = 0;
                 for (std::size_t p = 0; p < pair_class.size(); ++p)
                     if (pair_class[p] == c) {
-                        sum += rt[s][p].T / 2;
-                        half += rt[s][p].ci / 2;
+                        const bench::Result h = one_way(rt[s][p]);
+                        sum += h.T;
+                        half += h.ci;
                         ++k;
                     }
                 if (k == 0)

@@ -376,14 +376,15 @@ std::vector<double> shared_arrivals(const LMO &m, int root, double M,
     for (int i = 0; i < m.n; ++i) {
         if (i == root)
             continue;
-        int p = pair_index(m.n, root, i);
+        const int p = pair_index(m.n, root, i);
+        const double L = m.L_at(p, M);
         Transfer x;
-        x.weight = 1 / m.L_at(p, M);
-        x.start = m.L_at(p, M) + (out ? double(v.size() + 1) * delay(m, root, M)
-                                      : delay(m, i, M));
+        x.weight = 1 / L;
+        x.start = L + (out ? double(v.size() + 1) * delay(m, root, M)
+                           : delay(m, i, M));
         x.bytes = M;
         x.rate = m.beta_at(p, M);
-        latencies = latencies && m.L_at(p, M) > 0;
+        latencies = latencies && L > 0;
         B = std::max(B, x.rate);
         v.push_back(x);
     }
