@@ -221,10 +221,6 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     return out;
 }
 
-/* Keys of the duration history: the kind of experiment, then its
- * processes (a pair unordered; a triplet i < j < k). */
-const int kRoundtripKind = 1, kOneToTwoKind = 2, kTripletKind = 3;
-
 std::vector<int> pair_key(const Pair &p)
 {
     return {kRoundtripKind, std::min(p.i, p.j), std::max(p.i, p.j)};

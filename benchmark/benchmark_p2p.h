@@ -49,6 +49,16 @@ namespace cpm::bench {
  */
 DurationHistory &duration_history(MPI_Comm comm);
 
+/** Kinds of experiment in the duration history's keys (the kind, then the
+ *  experiment's processes: a pair unordered, a triplet i < j < k, a PLogP
+ *  pair as initiator and partner). */
+enum HistoryKind : int {
+    kRoundtripKind = 1, /**< measure_roundtrips */
+    kOneToTwoKind = 2,  /**< measure_triplets without one-to-one */
+    kTripletKind = 3,   /**< measure_triplets with one-to-one */
+    kPLogPKind = 4      /**< measure_plogp (benchmark_plogp.h) */
+};
+
 /** Expected durations of roundtrips of the pairs with M1 + M2 = size bytes,
  *  from the history; empty unless every pair has one. */
 std::vector<double> expected_pairs(const DurationHistory &history,

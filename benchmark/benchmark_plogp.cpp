@@ -120,7 +120,7 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
     }
     res.rtt_back = finish(back, m);
 
-    const double delta = 2 * res.rtt.T + 1e-5;
+    const double delta = or_delay(res.rtt.T);
     Sampler orr(prec);
     while (!orr.done()) {
         CPM_MPI(MPI_Send(buf.data(), 0, MPI_BYTE, j, kOrTag, comm));
@@ -186,7 +186,68 @@ std::vector<PLogPResult> share(MPI_Comm comm,
     return out;
 }
 
+/* The train length initiate() would choose where a train of k lasts
+ * (k - 1) g + rtt (a train of one is a roundtrip). */
+int expected_train(double rtt, double g)
+{
+    int k = kMinTrain;
+    while (k < kMaxTrain && (k - 1) * g + rtt < kTrainTime)
+        k *= 2;
+    return k;
+}
+
+/* Keys of the duration history: per pair (initiator, partner) the mean
+ * time of each of RTT, RTT', or and g, so that a prediction at a new size
+ * follows each on its own line and chooses its own train length. */
+const int kHistoryFields = 4;
+
+std::vector<int> plogp_key(const Pair &p, int field)
+{
+    return {kPLogPKind, p.i, p.j, field};
+}
+
 } // namespace
+
+void record_plogp_history(DurationHistory &history, const Pair &p, long m,
+                          const PLogPResult &x)
+{
+    const Result *f[kHistoryFields] = {&x.rtt, &x.rtt_back, &x.or_, &x.g};
+    for (int q = 0; q < kHistoryFields; ++q)
+        history.record(plogp_key(p, q), double(m), f[q]->T);
+}
+
+double plogp_work(const PLogPResult &x)
+{
+    const double rtt = x.rtt.T, g = x.g.T;
+    const int k = std::max(x.train, 1);
+    double w = x.rtt.reps * rtt + x.rtt_back.reps * x.rtt_back.T +
+               x.or_.reps * (or_delay(rtt) + x.or_.T) +
+               x.g.reps * ((3.0 * k - 2) * g + 2 * rtt);
+    for (int len = 1; len <= k; len *= 2)
+        w += 2 * ((len - 1) * g + rtt);
+    return w;
+}
+
+std::vector<double> expected_plogp(const DurationHistory &history,
+                                   const std::vector<Pair> &pairs, long m)
+{
+    std::vector<double> cost;
+    if (!history.enabled)
+        return cost;
+    for (const Pair &p : pairs) {
+        PLogPResult y;
+        Result *f[kHistoryFields] = {&y.rtt, &y.rtt_back, &y.or_, &y.g};
+        for (int q = 0; q < kHistoryFields; ++q) {
+            f[q]->T = history.predict(plogp_key(p, q), double(m));
+            f[q]->reps = 1;
+            if (!std::isfinite(f[q]->T))
+                return {};
+        }
+        y.train = expected_train(y.rtt.T, y.g.T);
+        cost.push_back(plogp_work(y));
+    }
+    return cost;
+}
 
 std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
                                        const std::vector<Pair> &pairs, long m,
@@ -205,6 +266,9 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
                          std::to_string(n));
     // One journal entry: per pair its kPLogPResults results and its train
     // length (benchmark_journal.h).
+    // The history before the journal (its creation is collective), fed
+    // by a replayed call as by a measured one (benchmark_p2p.h).
+    DurationHistory &history = duration_history(comm);
     std::string key = "plogp " + std::to_string(m) + " " +
                       std::to_string(parallel);
     for (const Pair &p : pairs)
@@ -235,10 +299,13 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
             out[e].or_ = r[3];
             out[e].g = r[4];
             out[e].train = int(k[e]);
+            record_plogp_history(history, pairs[e], m, out[e]);
         }
         return out;
     }
-    std::vector<Round> rounds = schedule_pairs(n, pairs, parallel);
+    std::vector<Round> rounds = schedule_pairs(
+        n, pairs, parallel,
+        parallel ? expected_plogp(history, pairs, m) : std::vector<double>());
     DupComm dc(comm);
     std::vector<PLogPResult> res(pairs.size());
     std::vector<char> owned(pairs.size(), 0);
@@ -260,9 +327,11 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
     std::vector<PLogPResult> out = share(dc, res, owned);
     std::vector<Result> all;
     std::vector<long> k;
-    for (const PLogPResult &x : out) {
+    for (std::size_t e = 0; e < out.size(); ++e) {
+        const PLogPResult &x = out[e];
         all.insert(all.end(), {x.rtt, x.rtt_back, x.os, x.or_, x.g});
         k.push_back(x.train);
+        record_plogp_history(history, pairs[e], m, x);
     }
     journal.record(all, k);
     return out;

@@ -46,14 +46,17 @@
  *
  * Pairs are run in the rounds of benchmark_schedule.h with the ready
  * handshake of benchmark_p2p.h: one at a time (parallel false) with a
- * barrier after each round, or several at once. Results are returned on
- * every rank.
+ * barrier after each round, or several at once. In parallel the pairs are
+ * list-scheduled (schedule_pairs with expected durations) when the
+ * duration history of comm (duration_history in benchmark_p2p.h) predicts
+ * every pair's plogp_work at size m, i.e. from the third size measured on
+ * the same pairs; otherwise they run in the circle method's rounds.
+ * Results are returned on every rank.
  *
  * A call is one entry of the measurement journal (benchmark_journal.h):
  * kPLogPResults results per pair (rtt, rtt_back, os, or, g) and the
- * pairs' train lengths k, replayed whole by a resumed build. The pair
- * schedule keeps no duration history here (schedule_pairs without
- * expected durations), so a replay has none to feed.
+ * pairs' train lengths k, replayed whole by a resumed build; a replayed
+ * call feeds the duration history as the measured call did.
  */
 #ifndef CPM_BENCHMARK_PLOGP_H
 #define CPM_BENCHMARK_PLOGP_H
@@ -84,6 +87,37 @@ struct PLogPResult {
     Result g;   /**< gap per message, (T_2k - T_k) / k */
     int train = 0; /**< k, the shorter train */
 };
+
+/** The time an initiator waits before its timed receive of or(m): twice
+ *  the roundtrip rtt plus 10 us. */
+inline double or_delay(double rtt) { return 2 * rtt + 1e-5; }
+
+/** The work of one pair's experiments at one size, estimated from their
+ *  results alone (so that it is the same on every rank and after a
+ *  replay): the timed repetitions of RTT, RTT' and or (each with its delay
+ *  before the receive), and the trains, T_k + T_2k = (3k - 2) g + 2 RTT
+ *  per repetition of g plus two of each length 1, 2, ..., k in the search
+ *  for k. Warm-ups and handshakes are left out: the duration history only
+ *  orders experiments. */
+double plogp_work(const PLogPResult &x);
+
+/** Records in the duration history the mean RTT, RTT', or and g of pair
+ *  p's experiments at size m (measure_plogp does, for every pair it
+ *  measures or replays). */
+void record_plogp_history(DurationHistory &history, const Pair &p, long m,
+                          const PLogPResult &x);
+
+/** Expected work of the pairs' PLogP experiments at size m: each of RTT,
+ *  RTT', or and g predicted by the duration history on its own line (two
+ *  earlier sizes of the same pair), the train length chosen as the
+ *  measurement would (the shortest of 1, 2, 4, ... 1024 messages with
+ *  (k - 1) g + RTT >= 1 ms), one repetition of each, then plogp_work.
+ *  Empty unless every pair has a prediction. (A line through the works
+ *  themselves would not do: at small sizes the trains are long, so the
+ *  work's growth from 0 to 1 byte is that of k messages, not of the few
+ *  that a large size's trains hold.) */
+std::vector<double> expected_plogp(const DurationHistory &history,
+                                   const std::vector<Pair> &pairs, long m);
 
 /** Runs the PLogP experiments of message size m for each pair (i
  *  initiator); one result per pair, in the order of pairs, on every rank.

@@ -68,11 +68,13 @@ tests/smpi/smpi_roundtrip: $(srcdir)/tests/smpi/smpi_roundtrip.cpp \
 		$(GSL_LIBS) -o $@
 
 tests/smpi/smpi_cost: $(srcdir)/tests/smpi/smpi_cost.cpp \
-		$(SMPI_LIB_SRC) $(SMPI_LIB_HDR)
+		$(SMPI_LIB_SRC) $(SMPI_LIB_HDR) \
+		$(srcdir)/benchmark/benchmark_plogp.cpp \
+		$(srcdir)/benchmark/benchmark_plogp.h
 	@$(MKDIR_P) tests/smpi
 	$(AM_V_CXX)$(SMPICXX) $(SMPI_BUILD_FLAGS) \
 		$(srcdir)/tests/smpi/smpi_cost.cpp $(SMPI_LIB_SRC) \
-		$(GSL_LIBS) -o $@
+		$(srcdir)/benchmark/benchmark_plogp.cpp $(GSL_LIBS) -o $@
 
 # PLogP experiments against the truth (smpi_plogp.sh, a few seconds).
 tests/smpi/smpi_plogp: $(srcdir)/tests/smpi/smpi_plogp.cpp \

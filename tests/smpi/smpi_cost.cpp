@@ -5,12 +5,17 @@
  * not a test (tests/smpi/smpi_cost.sh runs it).
  *
  * For each experiment set, in this order (all pairs with sizes 0/0,
- * 65536/65536 and 32768/32768, all triplets one-to-two with M = 65536)
+ * 65536/65536 and 32768/32768, all triplets one-to-two with M = 65536,
+ * then PLogP's experiments of all pairs at 0, 1 and 262144 bytes, the
+ * sizes the PLogP build measures on all pairs of a linear platform)
  * and each scheduling it prints the following. In parallel the first two
- * sets have no earlier durations at their size and use the circle method;
- * the others are list-scheduled from the durations measured before them
- * (benchmark_schedule.h, DurationHistory): pairs-32768 on the line through
- * the pairs at 0 and 65536 bytes each way, the triplets from their pairs.
+ * sets of each kind have no earlier durations at their size and use the
+ * circle method; the others are list-scheduled from the durations
+ * measured before them (benchmark_schedule.h, DurationHistory):
+ * pairs-32768 on the line through the pairs at 0 and 65536 bytes each
+ * way, the triplets from their pairs, plogp-262144 from each pair's RTT,
+ * RTT', or and g at 0 and 1 byte (expected_plogp). A PLogP item's work
+ * is plogp_work (benchmark_plogp.h).
  *   rounds       rounds of the schedule; lb, the lower bound
  *                (pairs: n-1 for even n, n for odd; triplets:
  *                ceil(C(n,3) / floor(n/3)))
@@ -34,9 +39,11 @@
  * One barrier over all ranks is also timed, to set the per-round overhead
  * of the one-at-a-time schedule against.
  *
- * usage: smpi_cost [LABEL]   (LABEL is copied into every row)
+ * usage: smpi_cost [LABEL [PREFIX]]   (LABEL is copied into every row;
+ *        with PREFIX only the sets whose names start with it, e.g. plogp)
  */
 #include "benchmark_p2p.h"
+#include "benchmark_plogp.h"
 #include "benchmark_precision.h"
 #include "benchmark_schedule.h"
 #include "common_error.h"
@@ -111,36 +118,47 @@ void timed(Cost &c, F fn)
     c.T_last = last - t0;
 }
 
+/** The cost of a call measuring all pairs: expected are the durations
+ *  its schedule uses (empty: rounds), measure(progress) makes the call
+ *  and work(e) gives pair e's timed work after it. */
+template <class Measure, class Work>
+Cost all_pairs_cost(int n, bool parallel, const std::vector<double> &expected,
+                    Measure measure, Work work)
+{
+    std::vector<cpm::bench::Pair> pairs = cpm::bench::all_pairs(n);
+    Cost c;
+    timed(c, measure);
+    std::vector<Round> rounds =
+        cpm::bench::schedule_pairs(n, pairs, parallel, expected);
+    c.experiments = long(pairs.size());
+    c.rounds = rounds.size();
+    summarise(c, n, rounds, work, [&](std::size_t e) {
+        return std::vector<int>{pairs[e].i, pairs[e].j};
+    });
+    return c;
+}
+
 Cost pairs_cost(int n, long M, bool parallel, const cpm::bench::Precision &p)
 {
     std::vector<cpm::bench::Pair> pairs = cpm::bench::all_pairs(n);
     std::vector<Result> res;
-    Cost c;
     // The schedule the call uses: from the durations measured before it.
     std::vector<double> expected =
         parallel ? cpm::bench::expected_pairs(
                        cpm::bench::duration_history(MPI_COMM_WORLD), pairs,
                        2.0 * double(M))
                  : std::vector<double>();
-    timed(c, [&](const cpm::bench::ProgressFn &progress) {
-        res = cpm::bench::measure_roundtrips(MPI_COMM_WORLD, pairs, M, M,
-                                             parallel, p, progress);
-    });
-    std::vector<Round> rounds =
-        cpm::bench::schedule_pairs(n, pairs, parallel, expected);
-    c.experiments = long(pairs.size());
-    c.rounds = rounds.size();
-    summarise(
-        c, n, rounds,
+    return all_pairs_cost(
+        n, parallel, expected,
+        [&](const cpm::bench::ProgressFn &progress) {
+            res = cpm::bench::measure_roundtrips(MPI_COMM_WORLD, pairs, M, M,
+                                                 parallel, p, progress);
+        },
         [&](std::size_t e) {
             ItemTime it;
             it.add(res[e]);
             return it;
-        },
-        [&](std::size_t e) {
-            return std::vector<int>{pairs[e].i, pairs[e].j};
         });
-    return c;
 }
 
 Cost triplets_cost(int n, long M, bool parallel,
@@ -177,6 +195,28 @@ Cost triplets_cost(int n, long M, bool parallel,
     return c;
 }
 
+Cost plogp_cost(int n, long m, bool parallel, const cpm::bench::Precision &p)
+{
+    std::vector<cpm::bench::Pair> pairs = cpm::bench::all_pairs(n);
+    std::vector<cpm::bench::PLogPResult> res;
+    std::vector<double> expected =
+        parallel ? cpm::bench::expected_plogp(
+                       cpm::bench::duration_history(MPI_COMM_WORLD), pairs, m)
+                 : std::vector<double>();
+    return all_pairs_cost(
+        n, parallel, expected,
+        [&](const cpm::bench::ProgressFn &progress) {
+            res = cpm::bench::measure_plogp(MPI_COMM_WORLD, pairs, m, parallel,
+                                            p, progress);
+        },
+        [&](std::size_t e) {
+            ItemTime it;
+            it.t = cpm::bench::plogp_work(res[e]);
+            it.reps = res[e].g.reps;
+            return it;
+        });
+}
+
 double barrier_time(int reps)
 {
     MPI_Barrier(MPI_COMM_WORLD);
@@ -195,6 +235,7 @@ int main(int argc, char **argv)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Comm_size(MPI_COMM_WORLD, &n);
     std::string label = argc > 1 ? argv[1] : "-";
+    std::string only = argc > 2 ? argv[2] : "";
     int status = 0;
     try {
         if (n < 3)
@@ -204,29 +245,37 @@ int main(int argc, char **argv)
         if (rank == 0)
             std::printf("# label n set experiments sched rounds lb T T_last "
                         "work busiest path max_reps barrier\n");
+        enum Kind { kPairs, kTriplets, kPLogP };
         struct Set {
             const char *name;
-            bool triplets;
+            Kind kind;
             long M;
         };
-        const Set sets[] = {{"pairs-0", false, 0},
-                            {"pairs-65536", false, 65536},
-                            {"pairs-32768", false, 32768},
-                            {"triplets-65536", true, 65536}};
+        const Set sets[] = {{"pairs-0", kPairs, 0},
+                            {"pairs-65536", kPairs, 65536},
+                            {"pairs-32768", kPairs, 32768},
+                            {"triplets-65536", kTriplets, 65536},
+                            {"plogp-0", kPLogP, 0},
+                            {"plogp-1", kPLogP, 1},
+                            {"plogp-262144", kPLogP, 262144}};
         for (const Set &s : sets) {
-            long lb = s.triplets
+            if (std::string(s.name).compare(0, only.size(), only) != 0)
+                continue;
+            const bool triplets = s.kind == kTriplets;
+            long lb = triplets
                           ? (cpm::bench::choose(n, 3) + n / 3 - 1) / (n / 3)
                           : (n % 2 ? n : n - 1);
             for (bool parallel : {true, false}) {
-                Cost c = s.triplets ? triplets_cost(n, s.M, parallel, prec)
-                                    : pairs_cost(n, s.M, parallel, prec);
+                Cost c = triplets         ? triplets_cost(n, s.M, parallel, prec)
+                         : s.kind == kPLogP ? plogp_cost(n, s.M, parallel, prec)
+                                          : pairs_cost(n, s.M, parallel, prec);
                 if (rank == 0) {
                     std::printf("%s %d %s %ld %s %zu %ld %.9g %.9g %.9g %.9g "
                                 "%.9g %d %.9g\n",
                                 label.c_str(), n, s.name, c.experiments,
                                 parallel ? "parallel" : "serial", c.rounds,
                                 parallel ? lb : c.experiments /
-                                                    (s.triplets ? 3 : 1),
+                                                    (triplets ? 3 : 1),
                                 c.T, c.T_last, c.work, c.busiest, c.path,
                                 c.max_reps, barrier);
                     std::fflush(stdout);

@@ -1,8 +1,10 @@
 #!/bin/bash
 # Benchmark (not a test): the cost, in simulated seconds, of measuring all
 # pairs (roundtrips 0/0, 65536/65536, then 32768/32768, list-scheduled from
-# the durations of the first two) and all triplets (one-to-two, M = 65536,
-# list-scheduled from the pairs' durations) of n processes on SimGrid SMPI,
+# the durations of the first two), all triplets (one-to-two, M = 65536,
+# list-scheduled from the pairs' durations) and PLogP's experiments of all
+# pairs (0 and 1 byte, then 262144 bytes list-scheduled from the first
+# two) of n processes on SimGrid SMPI,
 # with the experiments in
 # parallel rounds (-p 1, no barrier between rounds) or one at a time (-p 0,
 # a barrier after every experiment). With equal experiments and free
@@ -89,7 +91,9 @@ echo "(every experiment stopped at its 5 minimum repetitions: simulated"
 echo "repetitions are identical). T = the whole library call, final exchange"
 echo "of results included (the exchange alone, measured with -p 0 where a"
 echo "barrier ends the last round, is listed apart). An item is a pair, or"
-echo "a triplet's three one-to-two experiments (run one after another)."
+echo "a triplet's three one-to-two experiments (run one after another), or"
+echo "a pair's PLogP experiments (plogp-*: RTT, RTT', or with its delays, g"
+echo "with its trains and the search for k; plogp_work in benchmark_plogp.h)."
 echo "Timed work of an item = its reps x mean time. busiest = the largest sum"
 echo "of timed work over the items of one process (no schedule does better);"
 echo "path = time of the -p 1 rounds if ready/stop messages cost nothing"

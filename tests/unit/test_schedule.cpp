@@ -1,7 +1,9 @@
 // Schedules: every pair and triplet exactly once, no process twice in a
 // round, and the number of rounds near the minimum, for n = 2..17; list
 // scheduling by expected durations within 10% of the busiest process's
-// work on heterogeneous durations; the duration history's predictions.
+// work on heterogeneous durations; the duration history's predictions,
+// of roundtrips and of PLogP's experiments.
+#include "benchmark_plogp.h"
 #include "benchmark_schedule.h"
 #include "common_error.h"
 
@@ -205,6 +207,60 @@ TEST(Schedule, DurationHistory)
     EXPECT_TRUE(std::isnan(h.predict({2, 0, 1}, 100))); // another kind
     h.record({1, 0, 1}, 200, 6.0); // the same size again: replaced
     EXPECT_DOUBLE_EQ(h.predict({1, 0, 1}, 200), 6.0);
+}
+
+PLogPResult plogp_at(double rtt, double back, double orr, double g,
+                     int train, int reps)
+{
+    PLogPResult x;
+    Result *f[4] = {&x.rtt, &x.rtt_back, &x.or_, &x.g};
+    const double t[4] = {rtt, back, orr, g};
+    for (int q = 0; q < 4; ++q) {
+        f[q]->T = t[q];
+        f[q]->reps = reps;
+    }
+    x.train = train;
+    return x;
+}
+
+TEST(Schedule, PLogPWork)
+{
+    // RTT 100 us, RTT' 120 us, or 10 us, g 20 us, k = 4, 5 repetitions:
+    // 5 (100 + 120) + 5 (2 * 100 + 10 + 10) + 5 (10 * 20 + 2 * 100) us,
+    // and the search's trains of 1, 2 and 4, two each:
+    // 2 (100 + 120 + 160) us.
+    PLogPResult x = plogp_at(100e-6, 120e-6, 10e-6, 20e-6, 4, 5);
+    EXPECT_NEAR(plogp_work(x), 1100e-6 + 1100e-6 + 2000e-6 + 760e-6, 1e-12);
+}
+
+TEST(Schedule, PLogPExpectedWork)
+{
+    DurationHistory h;
+    const std::vector<Pair> pairs = {{0, 1}, {2, 3}};
+    // At 0 and 1 byte trains of 64 (g 20 us, RTT 50 us); per byte RTT and
+    // RTT' grow by 10 ns, or by 1 ns, g by 8 ns.
+    for (long m : {0L, 1L})
+        for (const Pair &p : pairs)
+            record_plogp_history(h, p, m,
+                                 plogp_at(50e-6 + 10e-9 * m,
+                                          50e-6 + 10e-9 * m, 5e-6 + 1e-9 * m,
+                                          20e-6 + 8e-9 * m, 64, 5));
+    EXPECT_TRUE(expected_plogp(h, pairs, 1 << 20).size() == 2);
+    EXPECT_TRUE(expected_plogp(h, {{0, 2}}, 1 << 20).empty()); // no record
+    EXPECT_TRUE(expected_plogp(h, {{1, 0}}, 1 << 20).empty()); // initiator 1
+    // At 1 MiB: RTT 10.536 ms, g 8.408 ms, so a train of one lasts 1 ms
+    // or more and k = 1; one repetition each.
+    const long M = 1 << 20;
+    PLogPResult y = plogp_at(50e-6 + 10e-9 * M, 50e-6 + 10e-9 * M,
+                             5e-6 + 1e-9 * M, 20e-6 + 8e-9 * M, 1, 1);
+    EXPECT_NEAR(expected_plogp(h, pairs, M)[0], plogp_work(y), 1e-12);
+    // At 1 KiB: (k - 1) 28.2 us + 60.2 us >= 1 ms first at k = 64.
+    const long K = 1024;
+    y = plogp_at(50e-6 + 10e-9 * K, 50e-6 + 10e-9 * K, 5e-6 + 1e-9 * K,
+                 20e-6 + 8e-9 * K, 64, 1);
+    EXPECT_NEAR(expected_plogp(h, pairs, K)[1], plogp_work(y), 1e-12);
+    h.enabled = false;
+    EXPECT_TRUE(expected_plogp(h, pairs, M).empty());
 }
 
 TEST(Schedule, Choose)
