@@ -254,14 +254,21 @@ const LateStarts &late_start_tally()
     return g_late;
 }
 
-void Timer::add_to_tally() const
+void add_late_starts(const LateStarts &counts)
+{
+    g_late.late += counts.late;
+    g_late.repetitions += counts.repetitions;
+}
+
+LateStarts Timer::add_to_tally() const
 {
     if (method_ != Timing::Sync)
-        return;
+        return {};
     long v[2] = {late_, timed_};
     CPM_MPI(MPI_Bcast(v, 2, MPI_LONG, root_, comm_));
-    g_late.late += v[0];
-    g_late.repetitions += v[1];
+    LateStarts counts{v[0], v[1]};
+    add_late_starts(counts);
+    return counts;
 }
 
 double Timer::time(const std::function<void()> &op)

@@ -91,7 +91,8 @@ double span_time(Timing method, int root, const std::vector<double> &events,
 
 /** The sync method's late starts in the measurements of this process so
  *  far (measure_collective and measure_kernel add theirs; a replayed
- *  journal entry adds nothing): for the output header. */
+ *  journal entry of measure_collective adds those it recorded): for the
+ *  output header. */
 struct LateStarts {
     long late = 0;        /**< repetitions in which a process began late */
     long repetitions = 0; /**< repetitions timed by the sync method */
@@ -99,6 +100,9 @@ struct LateStarts {
 
 /** This process's tally (the same on every rank of the measurements). */
 const LateStarts &late_start_tally();
+
+/** Adds counts to this process's tally (a replayed measurement's). */
+void add_late_starts(const LateStarts &counts);
 
 /**
  * Times repetitions of a collective operation on a communicator. Creating a
@@ -127,8 +131,9 @@ public:
      *  (counted at the root). */
     long late_starts() const { return late_; }
     /** Adds the root's late starts and sync repetitions to every process's
-     *  late_start_tally() (collective; nothing for the other methods). */
-    void add_to_tally() const;
+     *  late_start_tally() and returns them (collective; nothing, and
+     *  zeros, for the other methods). */
+    LateStarts add_to_tally() const;
 
 private:
     void measure_offsets();

@@ -4,6 +4,7 @@
  * and, for them, loads the model of -M/-i and sets it for the C names
  * (cpm_coll.h) before anything is measured. */
 #include "benchmark_collective.h"
+#include "benchmark_journal.h"
 #include "coll_ops.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
@@ -95,7 +96,8 @@ const ModelOp *find_model_op(const std::string &name)
 /* The options -h lists before its tail, which describes -M and -i (the
  * generic texts of kOptModelFile are the model tool's); parse accepts
  * both. */
-const unsigned kGroups = kOptMeasure | kOptTiming | kOptCollective | kOptRoot;
+const unsigned kGroups =
+    kOptMeasure | kOptTiming | kOptCollective | kOptRoot | kOptResume;
 
 ToolOptions parse(int argc, char **argv)
 {
@@ -104,7 +106,10 @@ ToolOptions parse(int argc, char **argv)
 
 std::string help_tail()
 {
-    return "\nmodel options (for the CPM_* operations, which need them):\n"
+    return "\nWith -o OUT the finished measurements are kept in OUT.journal:\n"
+           "run the same command after a kill and it resumes (--resume\n"
+           "JOURNAL names another journal).\n"
+           "\nmodel options (for the CPM_* operations, which need them):\n"
            "  -M, --model S           the model of the operation: LMO or "
            "Hockney\n"
            "  -i, --input FILE        the model file (- for standard input), "
@@ -220,11 +225,15 @@ void run_collective_tool(const ToolOptions &opt, MPI_Comm comm,
     if (prepare)
         extra = prepare(*op, comm);
     std::unique_ptr<AtomicFile> out;
+    std::string journal;
     agree(comm, [&] {
+        journal = journal_path(opt);
         if (rank == 0)
             out = std::make_unique<AtomicFile>(opt.output);
     });
     RunInfo info = collect_run_info(comm, "collective", opt.command);
+    // The journal after prepare: only the measurements of -O are in it.
+    long recorded = open_journal(comm, journal, "collective", opt.command);
     Progress progress("collective", long(sizes.size()), opt.verbose,
                       rank == 0);
     std::vector<Result> results;
@@ -244,9 +253,12 @@ void run_collective_tool(const ToolOptions &opt, MPI_Comm comm,
         lines.insert(lines.end(), {{"root", std::to_string(opt.root)},
                                    {"timing", timing_name(opt.timing)},
                                    {"M", "bytes per process"}});
+        if (recorded > 0)
+            lines.push_back({"resumed", resumed_text(journal, recorded)});
         write_results(out->stream(), info, opt, lines, results, total);
         out->commit();
     });
+    journal_close(true); // the output is saved: the journal has served
 }
 
 std::string collective_operations_help()

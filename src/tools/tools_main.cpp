@@ -3,16 +3,19 @@
  * main() skeleton with clean error exits on every rank. */
 #include "tools_main.h"
 
+#include "benchmark_journal.h"
 #include "benchmark_timing.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
+#include "common_parse.h"
 
 #include <cstdio>
 #include <ctime>
 #include <iomanip>
 #include <iostream>
 #include <sstream>
+#include <sys/stat.h>
 #include <unistd.h>
 
 namespace cpm::tools {
@@ -116,6 +119,41 @@ void Progress::finish()
 {
     if (on_ && tty_)
         std::cerr << "\n";
+}
+
+std::string journal_path(const ToolOptions &opt)
+{
+    struct stat st;
+    if (!opt.resume.empty()) {
+        if (stat(opt.resume.c_str(), &st) != 0)
+            throw UsageError("option --resume: no journal " +
+                             cpm::quoted(opt.resume));
+        return opt.resume;
+    }
+    if (is_stdout_name(opt.output) ||
+        (stat(opt.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
+        return "";
+    return opt.output + ".journal";
+}
+
+long open_journal(MPI_Comm comm, const std::string &path,
+                  const std::string &tool, const std::string &command)
+{
+    if (path.empty())
+        return 0;
+    long recorded = bench::journal_open(comm, path, command);
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    if (recorded > 0 && rank == 0)
+        std::cerr << tool << ": resuming from " << path << ": " << recorded
+                  << " measurements recorded" << std::endl;
+    return recorded;
+}
+
+std::string resumed_text(const std::string &path, long replayed)
+{
+    return cpm::quoted(path, 4096) + " (" + std::to_string(replayed) +
+           " measurements replayed)";
 }
 
 int tool_main(int argc, char **argv, const std::string &tool,

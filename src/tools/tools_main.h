@@ -59,6 +59,22 @@ void write_results(std::ostream &out, const RunInfo &info,
                    const std::vector<bench::Result> &results, double total,
                    const std::vector<bench::HeaderLine> &trailing = {});
 
+/** The measurement journal of a run (benchmark_journal.h): --resume
+ *  JOURNAL, which must exist (else cpm::UsageError), or OUT.journal beside
+ *  a regular output file -o OUT; "" (no journal) for standard output or a
+ *  device. */
+std::string journal_path(const ToolOptions &opt);
+
+/** Opens the journal at path unless path is empty (collective; see
+ *  bench::journal_open) and, if it holds recorded measurements, says on
+ *  rank 0's stderr that TOOL resumes from it. Returns how many it holds. */
+long open_journal(MPI_Comm comm, const std::string &path,
+                  const std::string &tool, const std::string &command);
+
+/** The text of a `resumed` line (a model note, an output header line):
+ *  the journal and how many measurements were replayed. */
+std::string resumed_text(const std::string &path, long replayed);
+
 /** Progress of a run on rank 0's stderr: experiments done of total, time
  *  elapsed and an estimate of the time left. Silent unless stderr is a
  *  terminal or verbose is set. */

@@ -33,7 +33,7 @@ using namespace cpm::registry;
 namespace {
 
 const unsigned kGroups = kOptMeasure | kOptParallel | kOptTiming | kOptRoot |
-                         kOptPairs | kOptModel;
+                         kOptPairs | kOptModel | kOptResume;
 
 /* The pair or root that -E is about, checked against n processes. */
 Query query_of(const ToolOptions &opt, const ModelKind &kind, int n,
@@ -110,9 +110,6 @@ std::vector<ExtraOption> model_options()
     v.push_back({"rendezvous", "D",
                  "--export: sends of D bytes and more are rendezvous "
                  "(default: all eager)"});
-    v.push_back({"resume", "JOURNAL",
-                 "replay the measurements that JOURNAL holds, then measure "
-                 "the rest (default: OUT.journal of -o OUT if it exists)"});
     return v;
 }
 
@@ -219,26 +216,6 @@ int run_export(const ToolOptions &opt, const ModelKind &kind,
     return 0;
 }
 
-/* The journal of a build (benchmark_journal.h): --resume FILE (which
- * must exist), else OUT.journal beside a regular output file OUT; none
- * for standard output or a device. */
-std::string journal_path(const ToolOptions &opt)
-{
-    auto it = opt.settings.find("resume");
-    if (it != opt.settings.end()) {
-        struct stat st;
-        if (it->second.empty() || stat(it->second.c_str(), &st) != 0)
-            throw UsageError("option --resume: no journal " +
-                             quoted(it->second));
-        return it->second;
-    }
-    struct stat st;
-    if (is_stdout_name(opt.output) ||
-        (stat(opt.output.c_str(), &st) == 0 && !S_ISREG(st.st_mode)))
-        return "";
-    return opt.output + ".journal";
-}
-
 /* The settings of a build: the model's own options, and --config if the
  * model takes it (tau-Lop's layout: with -E, the kernel configuration is
  * then also the layout). An option the model does not take is refused;
@@ -248,7 +225,6 @@ std::string journal_path(const ToolOptions &opt)
 Settings build_settings(const ToolOptions &opt, const ModelKind &kind)
 {
     Settings s = opt.settings;
-    s.erase("resume");
     if (!opt.config.empty()) {
         if (kind.takes("config"))
             s["config"] = opt.config;
@@ -356,6 +332,8 @@ int run_offline(const ToolOptions &opt)
     if (!settings.empty())
         throw UsageError("option --" + settings.begin()->first +
                          " applies when building (not with -i)");
+    if (!opt.resume.empty())
+        throw UsageError("option --resume applies when building (not with -i)");
     if (!opt.config.empty() && opt.estimate.empty() && opt.compare.empty())
         throw UsageError("option --config applies to -E OP of a kernel "
                          "configuration, or when building (not with -i "
@@ -600,10 +578,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         };
     std::unique_ptr<ModelHandle> model;
     std::string unconverged;
-    long recorded = journal.empty() ? 0 : journal_open(comm, journal, opt.command);
-    if (recorded > 0 && rank == 0)
-        std::cerr << "model: resuming from " << journal << ": " << recorded
-                  << " measurements recorded" << std::endl;
+    long recorded = open_journal(comm, journal, "model", opt.command);
     // Bad input found while building (too few processes...) is the same on
     // every rank; agree() turns it into a clean exit everywhere.
     CPM_MPI(MPI_Barrier(comm));
@@ -617,9 +592,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         std::snprintf(buf, sizeof buf, "%.6g s", MPI_Wtime() - t0);
         model->notes["build-time"] = buf;
         if (recorded > 0)
-            model->notes["resumed"] = quoted(journal, 4096) + " (" +
-                                      std::to_string(recorded) +
-                                      " measurements replayed)";
+            model->notes["resumed"] = resumed_text(journal, recorded);
         unconverged = unconverged_note(*model);
     }
     agree(comm, [&] {
@@ -657,9 +630,7 @@ std::string help_tail()
         "rendezvous); run programs on it with cpm-smpirun DIR.\n\n"
         "A build with -o OUT keeps a journal of its measurements in\n"
         "OUT.journal: run the same command after a kill and it resumes\n"
-        "(--resume JOURNAL names another journal).\n"
-        "      --resume JOURNAL    replay the measurements JOURNAL holds, "
-        "then measure the rest\n\n"
+        "(--resume JOURNAL names another journal).\n\n"
         "models (-M), their own build options, and their operations (-E):\n";
     auto option_text = [](const BuildOption &o) {
         return std::string("--") + o.name + " " + o.arg;

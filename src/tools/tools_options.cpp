@@ -33,6 +33,7 @@ enum LongOnly {
     kSegments,
     kHeatmap,
     kTrain,
+    kResume,
     kExtra = 2000 /**< kExtra + k: the caller's k-th extra option */
 };
 
@@ -120,6 +121,10 @@ const Spec kSpecs[] = {
      kOptPairs},
     {'o', "output", true, "FILE",
      "output file, - for standard output (default: -)", kOptMeasure},
+    {kResume, "resume", true, "JOURNAL",
+     "replay the measurements that JOURNAL holds, then measure the rest "
+     "(default: OUT.journal of -o OUT if it exists)",
+     kOptResume},
     {'v', "verbose", false, nullptr,
      "show progress on stderr even if it is not a terminal", kOptMeasure},
     {'h', "help", false, nullptr, "print this help and exit", kOptMeasure},
@@ -456,6 +461,11 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                 if (arg.empty())
                     throw UsageError("option " + opt + ": empty file name");
                 o.config = arg;
+                break;
+            case kResume:
+                if (arg.empty())
+                    throw UsageError("option " + opt + ": empty file name");
+                o.resume = arg;
                 break;
             case 'o':
                 if (arg.empty())

@@ -44,6 +44,8 @@ enum OptionGroup : unsigned {
                                    (but for --list) */
     kOptModelFile = 1u << 7,  /**< -M -i alone (a model and its file) */
     kOptConfig = 1u << 8,     /**< --config alone (a kernel configuration) */
+    kOptResume = 1u << 9,     /**< --resume (tools that journal their
+                                   measurements) */
 };
 
 /** The largest message size a tool measures, in bytes (2^30): a rank
@@ -81,6 +83,8 @@ struct ToolOptions {
                                     given, 1) */
     std::string config;        /**< --config: kernel configuration (of -E,
                                     or of the kernel tool) */
+    std::string resume;        /**< --resume: a measurement journal to
+                                    replay (empty: OUT.journal of -o OUT) */
     /** The values of the caller's extra options (parse_options' extra), by
      *  name without "--"; a later occurrence replaces an earlier one. */
     std::map<std::string, std::string> settings;

@@ -1,6 +1,7 @@
 /* p2p: roundtrips between all pairs of processes (or the given pairs) over
  * a range of message sizes. Prints one row per pair and size with the
  * one-way time, i.e. half the estimated roundtrip (doc/measurement.md). */
+#include "benchmark_journal.h"
 #include "benchmark_output.h"
 #include "benchmark_p2p.h"
 #include "tools_main.h"
@@ -24,7 +25,9 @@ void run(const ToolOptions &opt, MPI_Comm comm)
     std::vector<Pair> pairs = opt.pairs.empty() ? all_pairs(n) : opt.pairs;
     std::vector<long> sizes = opt.message_sizes();
     std::unique_ptr<AtomicFile> out;
+    std::string journal;
     agree(comm, [&] {
+        journal = journal_path(opt);
         if (n < 2)
             throw UsageError("p2p needs at least 2 processes, got " +
                              std::to_string(n));
@@ -37,6 +40,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
             out = std::make_unique<AtomicFile>(opt.output);
     });
     RunInfo info = collect_run_info(comm, "p2p", opt.command);
+    long recorded = open_journal(comm, journal, "p2p", opt.command);
     Progress progress("p2p", long(sizes.size() * pairs.size()), opt.verbose,
                       rank == 0);
     std::vector<std::vector<Result>> results;
@@ -66,6 +70,8 @@ void run(const ToolOptions &opt, MPI_Comm comm)
             {"T", "one-way time = estimated roundtrip / 2 (s); ci likewise halved"},
             {"parallel", std::to_string(opt.parallel) + " (" +
                              std::to_string(rounds) + " rounds per size)"}};
+        if (recorded > 0)
+            lines.push_back({"resumed", resumed_text(journal, recorded)});
         std::vector<HeaderLine> summary = summary_lines(halves, total);
         lines.insert(lines.end(), summary.begin(), summary.end());
         std::ostream &os = out->stream();
@@ -74,6 +80,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
             write_pair_row(os, halves[k], of[k].i, of[k].j);
         out->commit();
     });
+    bench::journal_close(true); // the output is saved: the journal has served
 }
 
 } // namespace
@@ -81,5 +88,9 @@ void run(const ToolOptions &opt, MPI_Comm comm)
 int main(int argc, char **argv)
 {
     return tool_main(argc, argv, "p2p", "mpirun -np N p2p [options]",
-                     kOptMeasure | kOptParallel | kOptPairs, "", run);
+                     kOptMeasure | kOptParallel | kOptPairs | kOptResume,
+                     "\nWith -o OUT the finished measurements are kept in OUT.journal:\n"
+                     "run the same command after a kill and it resumes (--resume\n"
+                     "JOURNAL names another journal).\n",
+                     run);
 }

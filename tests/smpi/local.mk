@@ -168,6 +168,10 @@ EXTRA_DIST += tests/smpi/smpi_resume.sh
 # (smpi_resume16.sh: 20 s at load average 3, 65 s at 7.5).
 TESTS += tests/smpi/smpi_resume16.sh
 EXTRA_DIST += tests/smpi/smpi_resume16.sh
+# p2p and collective stopped part-way and resumed from their journal: the
+# uninterrupted output (smpi_resume_tools.sh, a few seconds).
+TESTS += tests/smpi/smpi_resume_tools.sh
+EXTRA_DIST += tests/smpi/smpi_resume_tools.sh
 # A 24-host LMO build killed between the two journalled parts of its last
 # one-to-two call and resumed: the uninterrupted model byte for byte; a
 # changed replayed time changes it (smpi_resume_parts.sh, about 25 s).

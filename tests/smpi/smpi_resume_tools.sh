@@ -1,0 +1,84 @@
+#!/bin/bash
+# The measurement tools killed part-way and resumed (issue 13): on a
+# simulated 8-host platform (exact times), p2p over all pairs and
+# collective (MPI_Scatter, sync timing) are
+#   1. run uninterrupted: the reference output;
+#   2. stopped by SIGTERM after K of their T journalled calls
+#      (CPM_JOURNAL_STOP_AFTER=K, the test hook of benchmark_journal.cpp):
+#      exit non-zero, no output, OUT.journal with K entries;
+#   3. run again with the same command: they resume from OUT.journal, say
+#      so on stderr and in a `# resumed:` header line, and write the
+#      reference output but for the date, command and resumed lines (the
+#      sync method's late starts and repetitions included, which the
+#      journal records beside each result); OUT.journal is then removed;
+#   4. --resume naming no file is refused with one line.
+# T: p2p one roundtrip call per size (4 sizes), collective one call per
+# size (17 sizes: 0, 4096, ... 65536).
+set -u
+name=smpi_resume_tools.sh
+# shellcheck source=smpi_common.sh
+. "$(dirname "$0")/smpi_common.sh"
+smpi_setup
+smpi_require "$top_builddir/smpi/p2p" "$top_builddir/smpi/collective"
+fail=0
+"$platform" --hosts 8 --seed 77 --prefix "$tmp/p" > /dev/null || exit 1
+echo "== platform p: 8 hosts, seed 77"
+
+# tool NAME OUT ARGS...: smpi/NAME ARGS -o OUT on platform p, in $tmp
+tool() {
+    local t=$1 out=$2
+    shift 2
+    (cd "$tmp" && TMPDIR=$tmp "$top_builddir/cpm-smpirun" "$tmp/p" \
+        "$top_builddir/smpi/$t" "$@" -o "$out") > "$tmp/log" 2>&1
+}
+same() {
+    grep -v -E '^# (date|command|resumed):' "$1" > "$tmp/a"
+    grep -v -E '^# (date|command|resumed):' "$2" > "$tmp/b"
+    cmp -s "$tmp/a" "$tmp/b" && return 0
+    diff "$tmp/a" "$tmp/b" | head -6 >&2
+    return 1
+}
+
+for spec in "p2p:4:2:--sizes 0,1024,16384,65536" \
+            "collective:17:8:-O MPI_Scatter -t sync -s 4096 -m 65536"; do
+    IFS=: read -r t T K args <<<"$spec"
+    # shellcheck disable=SC2086 # args are words
+    tool "$t" "$t.ref" $args || { cat "$tmp/log"; echo "FAIL: $t: reference run"; fail=1; continue; }
+    # shellcheck disable=SC2086
+    CPM_JOURNAL_STOP_AFTER=$K tool "$t" "$t.out" $args && { echo "FAIL: $t: not stopped"; fail=1; }
+    k=$(grep -c '^e ' "$tmp/$t.out.journal" 2>/dev/null)
+    [ -e "$tmp/$t.out" ] && { echo "FAIL: $t: an output after the stop"; fail=1; }
+    [ "${k:-0}" = "$K" ] || { echo "FAIL: $t: $k journal entries after the stop, expected $K"; fail=1; }
+    # shellcheck disable=SC2086
+    tool "$t" "$t.out" $args || { cat "$tmp/log"; echo "FAIL: $t: resumed run"; fail=1; continue; }
+    grep -q "^$t: resuming from $t.out.journal: $K measurements recorded$" "$tmp/log" ||
+        { cat "$tmp/log"; echo "FAIL: $t: no resuming line"; fail=1; }
+    grep -q "^# resumed: '$t.out.journal' ($K measurements replayed)$" "$tmp/$t.out" ||
+        { echo "FAIL: $t: no resumed header line"; fail=1; }
+    [ -e "$tmp/$t.out.journal" ] && { echo "FAIL: $t: journal left after the output was saved"; fail=1; }
+    if same "$tmp/$t.ref" "$tmp/$t.out"; then
+        echo "$t: stopped after $K of $T calls, resumed: the reference output but for the date, command and resumed lines"
+    else
+        echo "FAIL: $t: resumed output differs from the reference"
+        fail=1
+    fi
+    # T calls: the hook stops a run after its T-th entry, not a run told
+    # to stop after the (T+1)-th.
+    rm -f "$tmp/$t.x" "$tmp/$t.x.journal"
+    # shellcheck disable=SC2086
+    CPM_JOURNAL_STOP_AFTER=$((T + 1)) tool "$t" "$t.x" $args ||
+        { echo "FAIL: $t: stopped with a stop after $((T + 1)) calls: more than $T"; fail=1; }
+    rm -f "$tmp/$t.x" "$tmp/$t.x.journal"
+    # shellcheck disable=SC2086
+    CPM_JOURNAL_STOP_AFTER=$T tool "$t" "$t.x" $args &&
+        { echo "FAIL: $t: not stopped after $T calls: fewer than $T"; fail=1; }
+done
+# --resume names a journal that must exist: one line, nothing written.
+if tool p2p y.out --sizes 0 --resume none.journal; then
+    echo "FAIL: p2p --resume none.journal succeeded"; fail=1
+elif ! grep -q "^p2p: option --resume: no journal 'none.journal'$" "$tmp/log" || [ -e "$tmp/y.out" ]; then
+    cat "$tmp/log"; echo "FAIL: p2p --resume none.journal: not one clear line, or an output"; fail=1
+else
+    echo "p2p --resume none.journal: $(grep '^p2p:' "$tmp/log")"
+fi
+exit $fail
