@@ -60,7 +60,8 @@ tests_unit_test_fit_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 tests_unit_test_model_hockney_SOURCES = tests/unit/test_model_hockney.cpp
 tests_unit_test_model_hockney_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_model_hockney_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
-tests_unit_test_model_lmo_SOURCES = tests/unit/test_model_lmo.cpp
+tests_unit_test_model_lmo_SOURCES = tests/unit/test_model_lmo.cpp \
+	tests/unit/lmo_synthetic.h
 tests_unit_test_model_lmo_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_model_lmo_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 tests_unit_test_model_plogp_SOURCES = tests/unit/test_model_plogp.cpp

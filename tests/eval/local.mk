@@ -53,6 +53,23 @@ bench-models:
 endif
 .PHONY: bench-models
 
+# LMO's solver alone at n = 16 ... 256 (not a test; issue 12, item 4): CPU
+# seconds to solve the measurements a random model implies, and the
+# recovery's largest relative error (doc/results/model-cost.md).
+EXTRA_PROGRAMS += tests/eval/bench_lmo_solve
+tests_eval_bench_lmo_solve_SOURCES = tests/eval/bench_lmo_solve.cpp \
+	tests/unit/lmo_synthetic.h
+tests_eval_bench_lmo_solve_CPPFLAGS = $(AM_CPPFLAGS) $(INC_TOOLS) \
+	-I$(srcdir)/tests/unit
+tests_eval_bench_lmo_solve_LDADD = libcpm.la
+CLEANFILES += tests/eval/bench_lmo_solve$(EXEEXT)
+BENCH_SOLVE_SIZES = 16 64 128 256
+bench-lmo-solve: tests/eval/bench_lmo_solve$(EXEEXT)
+	@for n in $(BENCH_SOLVE_SIZES); do \
+		tests/eval/bench_lmo_solve $$n || exit 1; \
+	done
+.PHONY: bench-lmo-solve
+
 EXTRA_DIST += tests/eval/smpi_settings.sh
 if HAVE_SMPI
 # Why cpm-smpirun has each setting: p2p's times against the truth with

@@ -4,6 +4,7 @@
 #include "benchmark_schedule.h"
 #include "common_error.h"
 #include "model_lmo.h"
+#include "lmo_synthetic.h"
 
 #include <cmath>
 #include <cstdio>
@@ -14,64 +15,12 @@
 
 using namespace cpm;
 using namespace cpm::models;
+using cpm::models::synthetic::segment_data;
+using cpm::models::synthetic::truth;
 
 namespace {
 
 double rel(double a, double b) { return std::fabs(a - b) / std::fabs(b); }
-
-LMO truth(int n, unsigned seed)
-{
-    std::mt19937 rng(seed);
-    std::uniform_real_distribution<double> C(5e-6, 5e-5), t(1e-10, 2e-9),
-        L(1e-6, 1e-4), beta(1e7, 1.25e9);
-    LMO m;
-    m.n = n;
-    for (int i = 0; i < n; ++i) {
-        m.C.push_back({C(rng), 0, 1});
-        m.t.push_back({t(rng), 0, 1});
-    }
-    for (int p = 0; p < n * (n - 1) / 2; ++p) {
-        m.L.push_back({L(rng), 0, 1});
-        m.beta.push_back({beta(rng), 0, 1});
-    }
-    m.provenance.date = "2026-11-22T00:00:00Z";
-    m.provenance.mpi = "synthetic";
-    m.provenance.processors.assign(n, "node");
-    return m;
-}
-
-bench::Result result(double T)
-{
-    bench::Result r;
-    r.T = T;
-    r.reps = 5;
-    return r;
-}
-
-// The measurements of one segment at Ma < Mb that the model implies
-// exactly, in the library's order.
-LmoSegmentData segment_data(const LMO &m, long from, double Ma, double Mb)
-{
-    LmoSegmentData g;
-    g.from = from;
-    g.Ma = Ma;
-    g.Mb = Mb;
-    for (int dir = 0; dir < 2; ++dir)
-        for (const bench::Pair &p : bench::all_pairs(m.n)) {
-            int i = dir ? p.j : p.i, j = dir ? p.i : p.j;
-            g.o2oA.push_back(result(m.roundtrip(i, j, Ma, 0)));
-            g.o2oB.push_back(result(m.roundtrip(i, j, Mb, 0)));
-        }
-    for (const bench::Triplet &tr : bench::all_triplets(m.n)) {
-        int v[3] = {tr.i, tr.j, tr.k};
-        for (int r = 0; r < 3; ++r) {
-            int a = v[(r + 1) % 3], b = v[(r + 2) % 3];
-            g.o2tA.push_back(result(m.one_to_two(v[r], a, b, Ma)));
-            g.o2tB.push_back(result(m.one_to_two(v[r], a, b, Mb)));
-        }
-    }
-    return g;
-}
 
 // One segment: empty experiments and M bytes.
 LmoP2pData measurements(const LMO &m, double M)
@@ -258,20 +207,6 @@ TEST(LMO, SolverScales)
     expect_same(m.beta, t.beta, "beta", 0);
     EXPECT_EQ(m.C[0].n, std::size_t((n - 1) * (n - 2) / 2));
     EXPECT_EQ(m.L[0].n, std::size_t((n - 1) * (n - 2) / 2));
-}
-
-// The n = 256 solve (issue 12: under 1 s of CPU), a benchmark: its data
-// take 0.8 GB. Run with --gtest_also_run_disabled_tests.
-TEST(LMO, DISABLED_SolverScales256)
-{
-    const int n = 256;
-    LMO t = truth(n, 43), m;
-    LmoP2pData d = measurements(t, 4096);
-    std::clock_t c0 = std::clock();
-    lmo_solve_p2p(m, d, 0.95);
-    double cpu = double(std::clock() - c0) / CLOCKS_PER_SEC;
-    std::printf("LMO solve, n = %d, one segment: %.3f s CPU\n", n, cpu);
-    expect_same(m.beta, t.beta, "beta", 0);
 }
 
 TEST(LMO, BadSegmentData)
