@@ -81,7 +81,9 @@ CollBuffers make_buffers(const CollectiveOp &op, long M, int root,
                          MPI_Comm comm);
 
 /** Measures op with M bytes per process until the stopping rule is met.
- *  Collective; the result is returned on every rank. */
+ *  Collective; the result is returned on every rank. With the sync method
+ *  it adds its late starts to late_start_tally() (benchmark_timing.h); a
+ *  call replayed from a measurement journal adds the ones it recorded. */
 Result measure_collective(MPI_Comm comm, const CollectiveOp &op, long M,
                           int root, Timing timing, const Precision &precision);
 

@@ -188,7 +188,8 @@ off_t read_journal(const std::string &path, std::vector<Entry> &entries)
     std::string line;
     off_t good = 0, pos = 0;
     if (!r.next(line) || line != kMagic)
-        r.fail("not a CPM journal (expected '" + std::string(kMagic) + "')");
+        r.fail("not a CPM journal (expected '" + std::string(kMagic) +
+               "'; remove it to start afresh)");
     pos += off_t(line.size()) + 1;
     good = pos;
     std::vector<Result> pending;
@@ -255,14 +256,17 @@ void open_file(const std::string &path, const std::string &command)
     bool exists = stat(path.c_str(), &st) == 0;
     if (exists && !S_ISREG(st.st_mode))
         throw UsageError("journal " + quoted(path) + " is not a regular file");
+    // An empty file (a kill before its first line was written) is started
+    // afresh, as a missing one.
+    bool fresh = !exists || st.st_size == 0;
     off_t keep = 0;
-    if (exists)
+    if (!fresh)
         keep = read_journal(path, g.recorded);
     int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0666);
     if (fd < 0)
         throw UsageError("cannot write journal " + quoted(path) + ": " +
                          std::strerror(errno));
-    if (exists && ftruncate(fd, keep) != 0) {
+    if (!fresh && ftruncate(fd, keep) != 0) {
         ::close(fd);
         throw UsageError("cannot truncate journal " + quoted(path) + ": " +
                          std::strerror(errno));
@@ -272,7 +276,7 @@ void open_file(const std::string &path, const std::string &command)
         throw UsageError("cannot seek journal " + quoted(path));
     }
     g.fd = fd;
-    if (!exists) {
+    if (fresh) {
         std::string c = command;
         for (char &ch : c)
             if (ch == '\n' || ch == '\r')
@@ -336,6 +340,11 @@ long journal_close(bool remove)
     g.recorded.clear();
     MPI_Comm_free(&g.comm);
     return g.replayed;
+}
+
+long journal_replayed()
+{
+    return g.open ? g.replayed : 0;
 }
 
 std::string journal_hex(double v)
@@ -418,12 +427,20 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key,
         extra = e.extra;
     }
     CPM_MPI(MPI_Bcast(head, 4, MPI_LONG, 0, g.comm));
-    if (head[0] == 2) {
-        UsageError e("journal " + quoted(g.path) + ": entry " +
-                     std::to_string(g.next) +
-                     " was recorded by another measurement than this "
-                     "build's: the journal is of another build (remove it "
-                     "to start afresh)");
+    int size = 0;
+    CPM_MPI(MPI_Comm_size(g.comm, &size));
+    if (head[0] == 2 || (head[2] > 0 && head[2] != size)) {
+        // The key names the call and its parameters; the number of
+        // processes it ran on is the t line's length.
+        UsageError e(
+            "journal " + quoted(g.path) + ": entry " +
+            std::to_string(g.next) +
+            (head[0] == 2 ? std::string(" was recorded by another "
+                                        "measurement than this run's")
+                          : " was recorded on " + std::to_string(head[2]) +
+                                " processes, this run has " +
+                                std::to_string(size)) +
+            ": the journal is of another run (remove it to start afresh)");
         e.set_collective();
         throw e;
     }

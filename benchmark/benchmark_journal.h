@@ -1,7 +1,7 @@
 /**
  * \file benchmark_journal.h
- * \brief A journal of finished measurements, so that a long build killed
- *        part-way resumes where it stopped.
+ * \brief A journal of finished measurements, so that a long build or
+ *        measurement run killed part-way resumes where it stopped.
  *
  * While a journal is open, every measurement call of the benchmark layer
  * (measure_roundtrips, measure_triplets, measure_collective, measure_ring,
@@ -57,6 +57,10 @@ long journal_open(MPI_Comm comm, const std::string &path,
  *  Returns the number of entries replayed. */
 long journal_close(bool remove);
 
+/** The number of entries replayed so far from the open journal (0 with
+ *  none open). */
+long journal_replayed();
+
 /** True while a journal is open. */
 bool journal_active();
 
@@ -86,9 +90,10 @@ public:
      *  extra; empty if none were). */
     const std::vector<long> &extra() const { return extra_; }
     /** Appends the call's results (rank 0 writes; the others only count)
-     *  and returns them. extra: integers the call returns besides its
-     *  results (measure_plogp's train lengths), recorded and replayed
-     *  with them (the same on every rank). */
+     *  and returns them. extra: integers the call keeps besides its
+     *  results (measure_plogp's train lengths, measure_collective's late
+     *  starts), recorded and replayed with them (the same on every
+     *  rank). */
     std::vector<Result> record(const std::vector<Result> &r,
                                const std::vector<long> &extra = {});
     /** record() of one result. */

@@ -106,9 +106,7 @@ ToolOptions parse(int argc, char **argv)
 
 std::string help_tail()
 {
-    return "\nWith -o OUT the finished measurements are kept in OUT.journal:\n"
-           "run the same command after a kill and it resumes (--resume\n"
-           "JOURNAL names another journal).\n"
+    return "\n" + journal_help("run") +
            "\nmodel options (for the CPM_* operations, which need them):\n"
            "  -M, --model S           the model of the operation: LMO or "
            "Hockney\n"
@@ -227,9 +225,10 @@ void run_collective_tool(const ToolOptions &opt, MPI_Comm comm,
     std::unique_ptr<AtomicFile> out;
     std::string journal;
     agree(comm, [&] {
-        journal = journal_path(opt);
-        if (rank == 0)
+        if (rank == 0) {
+            journal = journal_path(opt);
             out = std::make_unique<AtomicFile>(opt.output);
+        }
     });
     RunInfo info = collect_run_info(comm, "collective", opt.command);
     // The journal after prepare: only the measurements of -O are in it.
@@ -244,6 +243,8 @@ void run_collective_tool(const ToolOptions &opt, MPI_Comm comm,
     }
     progress.finish();
     double total = MPI_Wtime() - info.start;
+    std::string resumed =
+        journal_resumed(comm, "collective", journal, recorded);
     agree(comm, [&] {
         if (rank != 0)
             return;
@@ -253,9 +254,11 @@ void run_collective_tool(const ToolOptions &opt, MPI_Comm comm,
         lines.insert(lines.end(), {{"root", std::to_string(opt.root)},
                                    {"timing", timing_name(opt.timing)},
                                    {"M", "bytes per process"}});
-        if (recorded > 0)
-            lines.push_back({"resumed", resumed_text(journal, recorded)});
-        write_results(out->stream(), info, opt, lines, results, total);
+        HeaderLines trailing;
+        if (!resumed.empty())
+            trailing.push_back({"resumed", resumed});
+        write_results(out->stream(), info, opt, lines, results, total,
+                      trailing);
         out->commit();
     });
     journal_close(true); // the output is saved: the journal has served

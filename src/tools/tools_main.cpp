@@ -139,21 +139,46 @@ std::string journal_path(const ToolOptions &opt)
 long open_journal(MPI_Comm comm, const std::string &path,
                   const std::string &tool, const std::string &command)
 {
-    if (path.empty())
+    // Rank 0's answer for everyone: whether there is a journal (a message
+    // of one size whatever the path, so that every run of a command reads
+    // the same simulated clocks under SMPI); rank 0 alone uses the path.
+    int has = path.empty() ? 0 : 1;
+    CPM_MPI(MPI_Bcast(&has, 1, MPI_INT, 0, comm));
+    if (!has)
         return 0;
     long recorded = bench::journal_open(comm, path, command);
     int rank = 0;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
     if (recorded > 0 && rank == 0)
         std::cerr << tool << ": resuming from " << path << ": " << recorded
-                  << " measurements recorded" << std::endl;
+                  << (recorded == 1 ? " measurement" : " measurements")
+                  << " recorded" << std::endl;
     return recorded;
 }
 
-std::string resumed_text(const std::string &path, long replayed)
+std::string journal_resumed(MPI_Comm comm, const std::string &tool,
+                            const std::string &path, long recorded)
 {
+    long replayed = bench::journal_replayed();
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    if (rank == 0 && replayed < recorded)
+        std::cerr << tool << ": the journal held " << recorded
+                  << (recorded == 1 ? " measurement" : " measurements")
+                  << ", this run replayed " << replayed
+                  << " (it needed no more of them)" << std::endl;
+    if (replayed == 0)
+        return "";
     return cpm::quoted(path, 4096) + " (" + std::to_string(replayed) +
-           " measurements replayed)";
+           (replayed == 1 ? " measurement" : " measurements") + " replayed)";
+}
+
+std::string journal_help(const std::string &run)
+{
+    return "A " + run + " with -o OUT keeps a journal of its measurements in\n"
+           "OUT.journal: run the same command after a kill and it resumes\n"
+           "(--resume JOURNAL names another journal; remove OUT.journal to\n"
+           "start afresh).\n";
 }
 
 int tool_main(int argc, char **argv, const std::string &tool,

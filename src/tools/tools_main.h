@@ -62,18 +62,27 @@ void write_results(std::ostream &out, const RunInfo &info,
 /** The measurement journal of a run (benchmark_journal.h): --resume
  *  JOURNAL, which must exist (else cpm::UsageError), or OUT.journal beside
  *  a regular output file -o OUT; "" (no journal) for standard output or a
- *  device. */
+ *  device. Called on rank 0 alone, which reads and writes the journal
+ *  (open_journal gives the others its answer). */
 std::string journal_path(const ToolOptions &opt);
 
-/** Opens the journal at path unless path is empty (collective; see
- *  bench::journal_open) and, if it holds recorded measurements, says on
- *  rank 0's stderr that TOOL resumes from it. Returns how many it holds. */
+/** Opens the journal at rank 0's path unless that is empty (collective;
+ *  the other ranks' path is not used; see bench::journal_open) and, if it
+ *  holds recorded measurements, says on rank 0's stderr that TOOL resumes
+ *  from it. Returns how many it holds. */
 long open_journal(MPI_Comm comm, const std::string &path,
                   const std::string &tool, const std::string &command);
 
-/** The text of a `resumed` line (a model note, an output header line):
- *  the journal and how many measurements were replayed. */
-std::string resumed_text(const std::string &path, long replayed);
+/** After a run's measurements: the text of its `resumed` line (a model
+ *  note, an output header line), the journal and how many measurements
+ *  were replayed, or "" if none were. If the journal held more than were
+ *  replayed (the run needed fewer), rank 0 says so on stderr. */
+std::string journal_resumed(MPI_Comm comm, const std::string &tool,
+                            const std::string &path, long recorded);
+
+/** Help text of the journal, for the tools that keep one: "A RUN with -o
+ *  OUT keeps ..." (run: "build" or "run"). */
+std::string journal_help(const std::string &run);
 
 /** Progress of a run on rank 0's stderr: experiments done of total, time
  *  elapsed and an estimate of the time left. Silent unless stderr is a

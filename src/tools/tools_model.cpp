@@ -542,7 +542,8 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     std::unique_ptr<AtomicFile> out;
     std::string journal;
     agree(comm, [&] {
-        journal = journal_path(opt);
+        if (rank == 0)
+            journal = journal_path(opt);
         kind = &find_model(opt.model);
         int n = 0;
         CPM_MPI(MPI_Comm_size(comm, &n));
@@ -591,8 +592,9 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         char buf[64];
         std::snprintf(buf, sizeof buf, "%.6g s", MPI_Wtime() - t0);
         model->notes["build-time"] = buf;
-        if (recorded > 0)
-            model->notes["resumed"] = resumed_text(journal, recorded);
+        std::string resumed = journal_resumed(comm, "model", journal, recorded);
+        if (!resumed.empty())
+            model->notes["resumed"] = resumed;
         unconverged = unconverged_note(*model);
     }
     agree(comm, [&] {
@@ -628,9 +630,7 @@ std::string help_tail()
         "PLogP) as a SimGrid platform: DIR/platform.xml, DIR/hostfile,\n"
         "DIR/smpirun.cfg (--rendezvous D: sends of D bytes and more are\n"
         "rendezvous); run programs on it with cpm-smpirun DIR.\n\n"
-        "A build with -o OUT keeps a journal of its measurements in\n"
-        "OUT.journal: run the same command after a kill and it resumes\n"
-        "(--resume JOURNAL names another journal).\n\n"
+        + journal_help("build") + "\n"
         "models (-M), their own build options, and their operations (-E):\n";
     auto option_text = [](const BuildOption &o) {
         return std::string("--") + o.name + " " + o.arg;

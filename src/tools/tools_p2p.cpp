@@ -27,7 +27,8 @@ void run(const ToolOptions &opt, MPI_Comm comm)
     std::unique_ptr<AtomicFile> out;
     std::string journal;
     agree(comm, [&] {
-        journal = journal_path(opt);
+        if (rank == 0)
+            journal = journal_path(opt);
         if (n < 2)
             throw UsageError("p2p needs at least 2 processes, got " +
                              std::to_string(n));
@@ -50,6 +51,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
             [&](long k) { progress.step(k); }));
     progress.finish();
     double total = MPI_Wtime() - info.start;
+    std::string resumed = journal_resumed(comm, "p2p", journal, recorded);
     agree(comm, [&] {
         if (rank != 0)
             return;
@@ -70,10 +72,10 @@ void run(const ToolOptions &opt, MPI_Comm comm)
             {"T", "one-way time = estimated roundtrip / 2 (s); ci likewise halved"},
             {"parallel", std::to_string(opt.parallel) + " (" +
                              std::to_string(rounds) + " rounds per size)"}};
-        if (recorded > 0)
-            lines.push_back({"resumed", resumed_text(journal, recorded)});
         std::vector<HeaderLine> summary = summary_lines(halves, total);
         lines.insert(lines.end(), summary.begin(), summary.end());
+        if (!resumed.empty())
+            lines.push_back({"resumed", resumed});
         std::ostream &os = out->stream();
         write_header(os, info, opt, lines, pair_columns());
         for (std::size_t k = 0; k < halves.size(); ++k)
@@ -89,8 +91,5 @@ int main(int argc, char **argv)
 {
     return tool_main(argc, argv, "p2p", "mpirun -np N p2p [options]",
                      kOptMeasure | kOptParallel | kOptPairs | kOptResume,
-                     "\nWith -o OUT the finished measurements are kept in OUT.journal:\n"
-                     "run the same command after a kill and it resumes (--resume\n"
-                     "JOURNAL names another journal).\n",
-                     run);
+                     "\n" + journal_help("run"), run);
 }

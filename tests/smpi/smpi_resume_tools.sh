@@ -11,7 +11,9 @@
 #      reference output but for the date, command and resumed lines (the
 #      sync method's late starts and repetitions included, which the
 #      journal records beside each result); OUT.journal is then removed;
-#   4. --resume naming no file is refused with one line.
+#   4. a journal recorded on 8 processes is refused on 4, and a run that
+#      needs fewer entries than the journal holds says so;
+#   5. --resume naming no file is refused with one line.
 # T: p2p one roundtrip call per size (4 sizes), collective one call per
 # size (17 sizes: 0, 4096, ... 65536).
 set -u
@@ -24,12 +26,13 @@ fail=0
 "$platform" --hosts 8 --seed 77 --prefix "$tmp/p" > /dev/null || exit 1
 echo "== platform p: 8 hosts, seed 77"
 
-# tool NAME OUT ARGS...: smpi/NAME ARGS -o OUT on platform p, in $tmp
+# tool NAME OUT ARGS...: smpi/NAME ARGS -o OUT on platform p (NP ranks,
+# default all 8), in $tmp
 tool() {
     local t=$1 out=$2
     shift 2
     (cd "$tmp" && TMPDIR=$tmp "$top_builddir/cpm-smpirun" "$tmp/p" \
-        "$top_builddir/smpi/$t" "$@" -o "$out") > "$tmp/log" 2>&1
+        -np "${NP:-8}" "$top_builddir/smpi/$t" "$@" -o "$out") > "$tmp/log" 2>&1
 }
 same() {
     grep -v -E '^# (date|command|resumed):' "$1" > "$tmp/a"
@@ -73,6 +76,29 @@ for spec in "p2p:4:2:--sizes 0,1024,16384,65536" \
     CPM_JOURNAL_STOP_AFTER=$T tool "$t" "$t.x" $args &&
         { echo "FAIL: $t: not stopped after $T calls: fewer than $T"; fail=1; }
 done
+# A journal recorded on 8 processes, resumed on 4: refused in one line.
+rm -f "$tmp"/np.out*
+CPM_JOURNAL_STOP_AFTER=3 tool collective np.out -O MPI_Scatter -s 4096 -m 65536
+NP=4 tool collective np.out -O MPI_Scatter -s 4096 -m 65536
+rc=$?
+if [ $rc = 2 ] && [ "$(grep -c '^collective: journal ' "$tmp/log")" = 1 ] &&
+    grep -q "^collective: journal 'np.out.journal': entry 0 was recorded on 8 processes, this run has 4: the journal is of another run (remove it to start afresh)$" "$tmp/log" &&
+    [ ! -e "$tmp/np.out" ]; then
+    echo "8-process journal on 4: $(grep '^collective:' "$tmp/log")"
+else
+    cat "$tmp/log"; echo "FAIL: 8-process journal resumed on 4 processes: exit $rc"; fail=1
+fi
+# A journal of 4 sizes, a rerun needing 2 of them: it says so.
+rm -f "$tmp"/few.out*
+CPM_JOURNAL_STOP_AFTER=4 tool p2p few.out --sizes 0,1024,16384,65536
+if tool p2p few.out --sizes 0,1024 &&
+    grep -q "^p2p: the journal held 4 measurements, this run replayed 2 (it needed no more of them)$" "$tmp/log" &&
+    grep -q "^# resumed: 'few.out.journal' (2 measurements replayed)$" "$tmp/few.out"; then
+    echo "a journal of 4 sizes, a run of 2: $(grep 'journal held' "$tmp/log")"
+else
+    cat "$tmp/log"; echo "FAIL: a journal of 4 sizes resumed by a run of 2"; fail=1
+fi
+
 # --resume names a journal that must exist: one line, nothing written.
 if tool p2p y.out --sizes 0 --resume none.journal; then
     echo "FAIL: p2p --resume none.journal succeeded"; fail=1
