@@ -36,10 +36,11 @@ namespace cpm::bench {
 /**
  * The durations of the experiments measured on comm so far (an attribute
  * of comm, the same on every rank since it is filled from the shared
- * results). In parallel, measure_roundtrips and measure_triplets schedule
- * by list scheduling (schedule_pairs) when it predicts the duration of
- * every experiment of the call, and record the timed work (repetitions x
- * mean) of every experiment after it; a call replayed from a measurement
+ * results). In parallel, measure_roundtrips, measure_triplets and
+ * measure_plogp (benchmark_plogp.h) schedule by list scheduling when it
+ * predicts the duration of every experiment of the call, and record after
+ * it the timed work (repetitions x mean) of every experiment (of a PLogP
+ * pair: the mean of each of its four parts); a call replayed from a measurement
  * journal (benchmark_journal.h) records its results the same way, so that
  * the calls after a replay schedule as in the interrupted build. With
  * CPM_SCHEDULE=rounds in the environment of any process when the

@@ -24,12 +24,12 @@ const int kStopTag = 7306;  // i -> j, empty: the experiment is over
 const int kReplyTag = 7307; // j -> i: any answer
 
 const double kTrainTime = 1e-3; // a train of k lasts about this long
-const int kMinTrain = 1, kMaxTrain = 1024;
+const int kMinTrainLength = 1, kMaxTrainLength = 1024;
 
 /* Whether k is a train length initiate() can choose (a journal's). */
 bool train_ok(long k)
 {
-    return k >= kMinTrain && k <= kMaxTrain;
+    return k >= kMinTrainLength && k <= kMaxTrainLength;
 }
 
 /* Waits `seconds` without calling MPI, so that a message on its way
@@ -134,8 +134,8 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
 
     // k: doubled until a train lasts kTrainTime (the shorter of two, so
     // that one slow train does not stop the search early).
-    int k = kMinTrain;
-    while (k < kMaxTrain && std::min(train(comm, j, buf, m, k),
+    int k = kMinTrainLength;
+    while (k < kMaxTrainLength && std::min(train(comm, j, buf, m, k),
                                      train(comm, j, buf, m, k)) < kTrainTime)
         k *= 2;
     Sampler g(prec);
@@ -190,8 +190,8 @@ std::vector<PLogPResult> share(MPI_Comm comm,
  * (k - 1) g + rtt (a train of one is a roundtrip). */
 int expected_train(double rtt, double g)
 {
-    int k = kMinTrain;
-    while (k < kMaxTrain && (k - 1) * g + rtt < kTrainTime)
+    int k = kMinTrainLength;
+    while (k < kMaxTrainLength && (k - 1) * g + rtt < kTrainTime)
         k *= 2;
     return k;
 }
@@ -220,16 +220,20 @@ double plogp_work(const PLogPResult &x)
 {
     const double rtt = x.rtt.T, g = x.g.T;
     const int k = std::max(x.train, 1);
-    double w = x.rtt.reps * rtt + x.rtt_back.reps * x.rtt_back.T +
+    // RTT and os come from the same roundtrips, as many as either needs.
+    double w = std::max(x.rtt.reps, x.os.reps) * rtt +
+               x.rtt_back.reps * x.rtt_back.T +
                x.or_.reps * (or_delay(rtt) + x.or_.T) +
                x.g.reps * ((3.0 * k - 2) * g + 2 * rtt);
-    for (int len = 1; len <= k; len *= 2)
+    // The search timed lengths 1, 2, ... k, but not the cap itself.
+    for (int len = 1; len <= k && len < kMaxTrainLength; len *= 2)
         w += 2 * ((len - 1) * g + rtt);
     return w;
 }
 
 std::vector<double> expected_plogp(const DurationHistory &history,
-                                   const std::vector<Pair> &pairs, long m)
+                                   const std::vector<Pair> &pairs, long m,
+                                   int reps)
 {
     std::vector<double> cost;
     if (!history.enabled)
@@ -239,7 +243,7 @@ std::vector<double> expected_plogp(const DurationHistory &history,
         Result *f[kHistoryFields] = {&y.rtt, &y.rtt_back, &y.or_, &y.g};
         for (int q = 0; q < kHistoryFields; ++q) {
             f[q]->T = history.predict(plogp_key(p, q), double(m));
-            f[q]->reps = 1;
+            f[q]->reps = std::max(reps, 1);
             if (!std::isfinite(f[q]->T))
                 return {};
         }
@@ -305,7 +309,8 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
     }
     std::vector<Round> rounds = schedule_pairs(
         n, pairs, parallel,
-        parallel ? expected_plogp(history, pairs, m) : std::vector<double>());
+        parallel ? expected_plogp(history, pairs, m, precision.min_reps)
+                 : std::vector<double>());
     DupComm dc(comm);
     std::vector<PLogPResult> res(pairs.size());
     std::vector<char> owned(pairs.size(), 0);

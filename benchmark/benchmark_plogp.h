@@ -49,8 +49,9 @@
  * barrier after each round, or several at once. In parallel the pairs are
  * list-scheduled (schedule_pairs with expected durations) when the
  * duration history of comm (duration_history in benchmark_p2p.h) predicts
- * every pair's plogp_work at size m, i.e. from the third size measured on
- * the same pairs; otherwise they run in the circle method's rounds.
+ * every pair's work at size m (expected_plogp: a size already measured on
+ * the same pairs, or a third one); otherwise they run in schedule_pairs'
+ * rounds without durations.
  * Results are returned on every rank.
  *
  * A call is one entry of the measurement journal (benchmark_journal.h):
@@ -94,11 +95,12 @@ inline double or_delay(double rtt) { return 2 * rtt + 1e-5; }
 
 /** The work of one pair's experiments at one size, estimated from their
  *  results alone (so that it is the same on every rank and after a
- *  replay): the timed repetitions of RTT, RTT' and or (each with its delay
- *  before the receive), and the trains, T_k + T_2k = (3k - 2) g + 2 RTT
- *  per repetition of g plus two of each length 1, 2, ..., k in the search
- *  for k. Warm-ups and handshakes are left out: the duration history only
- *  orders experiments. */
+ *  replay): the timed repetitions of RTT (as many as RTT or os made), RTT'
+ *  and or (each with its delay before the receive), and the trains,
+ *  T_k + T_2k = (3k - 2) g + 2 RTT per repetition of g plus two of each
+ *  length 1, 2, ..., k in the search for k (up to 512 when k is the cap,
+ *  1024). Warm-ups and handshakes are left out: the duration history
+ *  only orders experiments. */
 double plogp_work(const PLogPResult &x);
 
 /** Records in the duration history the mean RTT, RTT', or and g of pair
@@ -111,13 +113,15 @@ void record_plogp_history(DurationHistory &history, const Pair &p, long m,
  *  RTT', or and g predicted by the duration history on its own line (two
  *  earlier sizes of the same pair), the train length chosen as the
  *  measurement would (the shortest of 1, 2, 4, ... 1024 messages with
- *  (k - 1) g + RTT >= 1 ms), one repetition of each, then plogp_work.
+ *  (k - 1) g + RTT >= 1 ms), reps repetitions of each (the precision's
+ *  minimum), then plogp_work.
  *  Empty unless every pair has a prediction. (A line through the works
  *  themselves would not do: at small sizes the trains are long, so the
  *  work's growth from 0 to 1 byte is that of k messages, not of the few
  *  that a large size's trains hold.) */
 std::vector<double> expected_plogp(const DurationHistory &history,
-                                   const std::vector<Pair> &pairs, long m);
+                                   const std::vector<Pair> &pairs, long m,
+                                   int reps);
 
 /** Runs the PLogP experiments of message size m for each pair (i
  *  initiator); one result per pair, in the order of pairs, on every rank.

@@ -8,10 +8,11 @@
  * 65536/65536 and 32768/32768, all triplets one-to-two with M = 65536,
  * then PLogP's experiments of all pairs at 0, 1 and 262144 bytes, the
  * sizes the PLogP build measures on all pairs of a linear platform)
- * and each scheduling it prints the following. In parallel the first two
- * sets of each kind have no earlier durations at their size and use the
- * circle method; the others are list-scheduled from the durations
- * measured before them (benchmark_schedule.h, DurationHistory):
+ * and each scheduling it prints the following. In parallel pairs-0,
+ * pairs-65536, plogp-0 and plogp-1 have no earlier durations at their
+ * size and use the circle method; the others are list-scheduled from the
+ * durations measured before them (benchmark_schedule.h, DurationHistory;
+ * so a PREFIX must keep the earlier sets of the same kind):
  * pairs-32768 on the line through the pairs at 0 and 65536 bytes each
  * way, the triplets from their pairs, plogp-262144 from each pair's RTT,
  * RTT', or and g at 0 and 1 byte (expected_plogp). A PLogP item's work
@@ -201,7 +202,8 @@ Cost plogp_cost(int n, long m, bool parallel, const cpm::bench::Precision &p)
     std::vector<cpm::bench::PLogPResult> res;
     std::vector<double> expected =
         parallel ? cpm::bench::expected_plogp(
-                       cpm::bench::duration_history(MPI_COMM_WORLD), pairs, m)
+                       cpm::bench::duration_history(MPI_COMM_WORLD), pairs, m,
+                       p.min_reps)
                  : std::vector<double>();
     return all_pairs_cost(
         n, parallel, expected,

@@ -231,6 +231,17 @@ TEST(Schedule, PLogPWork)
     // 2 (100 + 120 + 160) us.
     PLogPResult x = plogp_at(100e-6, 120e-6, 10e-6, 20e-6, 4, 5);
     EXPECT_NEAR(plogp_work(x), 1100e-6 + 1100e-6 + 2000e-6 + 760e-6, 1e-12);
+    // os needed 7 roundtrips: RTT's loop ran 7 times.
+    x.os.reps = 7;
+    EXPECT_NEAR(plogp_work(x), 1300e-6 + 1100e-6 + 2000e-6 + 760e-6, 1e-12);
+    // k = 1024, the cap: the search timed the ten lengths 1, 2, ... 512
+    // only, two each: 2 (10 RTT + (0 + 1 + 3 + ... + 511) g), the sum of
+    // len - 1 being 1023 - 10 = 1013 (g 1 us, one repetition of each part).
+    x = plogp_at(100e-6, 100e-6, 10e-6, 1e-6, 1024, 1);
+    EXPECT_NEAR(plogp_work(x),
+                100e-6 + 100e-6 + 220e-6 + (3070 * 1e-6 + 200e-6) +
+                    2 * (1000e-6 + 1013 * 1e-6),
+                1e-12);
 }
 
 TEST(Schedule, PLogPExpectedWork)
@@ -245,22 +256,22 @@ TEST(Schedule, PLogPExpectedWork)
                                  plogp_at(50e-6 + 10e-9 * m,
                                           50e-6 + 10e-9 * m, 5e-6 + 1e-9 * m,
                                           20e-6 + 8e-9 * m, 64, 5));
-    EXPECT_TRUE(expected_plogp(h, pairs, 1 << 20).size() == 2);
-    EXPECT_TRUE(expected_plogp(h, {{0, 2}}, 1 << 20).empty()); // no record
-    EXPECT_TRUE(expected_plogp(h, {{1, 0}}, 1 << 20).empty()); // initiator 1
+    EXPECT_TRUE(expected_plogp(h, pairs, 1 << 20, 5).size() == 2);
+    EXPECT_TRUE(expected_plogp(h, {{0, 2}}, 1 << 20, 5).empty()); // no record
+    EXPECT_TRUE(expected_plogp(h, {{1, 0}}, 1 << 20, 5).empty()); // initiator 1
     // At 1 MiB: RTT 10.536 ms, g 8.408 ms, so a train of one lasts 1 ms
-    // or more and k = 1; one repetition each.
+    // or more and k = 1; 5 repetitions each (the minimum passed).
     const long M = 1 << 20;
     PLogPResult y = plogp_at(50e-6 + 10e-9 * M, 50e-6 + 10e-9 * M,
-                             5e-6 + 1e-9 * M, 20e-6 + 8e-9 * M, 1, 1);
-    EXPECT_NEAR(expected_plogp(h, pairs, M)[0], plogp_work(y), 1e-12);
+                             5e-6 + 1e-9 * M, 20e-6 + 8e-9 * M, 1, 5);
+    EXPECT_NEAR(expected_plogp(h, pairs, M, 5)[0], plogp_work(y), 1e-12);
     // At 1 KiB: (k - 1) 28.2 us + 60.2 us >= 1 ms first at k = 64.
     const long K = 1024;
     y = plogp_at(50e-6 + 10e-9 * K, 50e-6 + 10e-9 * K, 5e-6 + 1e-9 * K,
-                 20e-6 + 8e-9 * K, 64, 1);
-    EXPECT_NEAR(expected_plogp(h, pairs, K)[1], plogp_work(y), 1e-12);
+                 20e-6 + 8e-9 * K, 64, 5);
+    EXPECT_NEAR(expected_plogp(h, pairs, K, 5)[1], plogp_work(y), 1e-12);
     h.enabled = false;
-    EXPECT_TRUE(expected_plogp(h, pairs, M).empty());
+    EXPECT_TRUE(expected_plogp(h, pairs, M, 5).empty());
 }
 
 TEST(Schedule, Choose)
