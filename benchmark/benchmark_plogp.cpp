@@ -26,6 +26,17 @@ const int kReplyTag = 7307; // j -> i: any answer
 const double kTrainTime = 1e-3; // a train of k lasts about this long
 const int kMinTrainLength = 1, kMaxTrainLength = 1024;
 
+/* The train length: doubled from kMinTrainLength while a train of k
+ * messages lasts less than kTrainTime (shortest(k): its time), at most
+ * kMaxTrainLength. */
+template <class Shortest> int choose_train(Shortest shortest)
+{
+    int k = kMinTrainLength;
+    while (k < kMaxTrainLength && shortest(k) < kTrainTime)
+        k *= 2;
+    return k;
+}
+
 /* Whether k is a train length initiate() can choose (a journal's). */
 bool train_ok(long k)
 {
@@ -134,10 +145,10 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
 
     // k: doubled until a train lasts kTrainTime (the shorter of two, so
     // that one slow train does not stop the search early).
-    int k = kMinTrainLength;
-    while (k < kMaxTrainLength && std::min(train(comm, j, buf, m, k),
-                                     train(comm, j, buf, m, k)) < kTrainTime)
-        k *= 2;
+    const int k = choose_train([&](int len) {
+        return std::min(train(comm, j, buf, m, len),
+                        train(comm, j, buf, m, len));
+    });
     Sampler g(prec);
     while (!g.done()) {
         double tk = train(comm, j, buf, m, k);
@@ -190,10 +201,7 @@ std::vector<PLogPResult> share(MPI_Comm comm,
  * (k - 1) g + rtt (a train of one is a roundtrip). */
 int expected_train(double rtt, double g)
 {
-    int k = kMinTrainLength;
-    while (k < kMaxTrainLength && (k - 1) * g + rtt < kTrainTime)
-        k *= 2;
-    return k;
+    return choose_train([&](int k) { return (k - 1) * g + rtt; });
 }
 
 /* Keys of the duration history: per pair (initiator, partner) the mean
@@ -268,11 +276,11 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
     if (n < 2)
         throw UsageError("PLogP experiments need at least 2 processes, got " +
                          std::to_string(n));
-    // One journal entry: per pair its kPLogPResults results and its train
-    // length (benchmark_journal.h).
     // The history before the journal (its creation is collective), fed
     // by a replayed call as by a measured one (benchmark_p2p.h).
     DurationHistory &history = duration_history(comm);
+    // One journal entry: per pair its kPLogPResults results and its train
+    // length (benchmark_journal.h).
     std::string key = "plogp " + std::to_string(m) + " " +
                       std::to_string(parallel);
     for (const Pair &p : pairs)

@@ -85,6 +85,14 @@ struct Result {
     int outliers = 0;      /**< counted repetitions beyond 3 IQR */
 };
 
+/** The one-way time of a roundtrip's result: T and ci halved. */
+inline Result one_way(Result r)
+{
+    r.T /= 2;
+    r.ci /= 2;
+    return r;
+}
+
 /**
  * Collects the times of one experiment and applies the stopping rule.
  * Feed it with add() after each repetition until done() is true.

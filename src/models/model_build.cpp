@@ -151,7 +151,7 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
                 int k = 0;
                 for (std::size_t p = 0; p < pair_class.size(); ++p)
                     if (pair_class[p] == c) {
-                        const bench::Result h = one_way(rt[s][p]);
+                        const bench::Result h = bench::one_way(rt[s][p]);
                         sum += h.T;
                         half += h.ci;
                         ++k;

@@ -105,14 +105,6 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
                     const std::vector<int> &pair_class,
                     const std::string &model);
 
-/** The one-way time of a roundtrip's result: T and ci halved. */
-inline bench::Result one_way(bench::Result r)
-{
-    r.T /= 2;
-    r.ci /= 2;
-    return r;
-}
-
 /** Measures the sizes for the pairs (indices into bench::all_pairs(n)),
  *  collectively: returns t[s][k], the one-way time of pair pairs[k] at
  *  sizes[s] (T and ci in seconds, valid on rank 0 at least). The builder

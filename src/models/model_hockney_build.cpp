@@ -41,7 +41,7 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
             std::vector<bench::Result> half;
             for (std::size_t k = 0; k < which.size(); ++k) {
                 row[which[k]] = r[k];
-                half.push_back(one_way(r[k]));
+                half.push_back(bench::one_way(r[k]));
             }
             t.push_back(half);
         }

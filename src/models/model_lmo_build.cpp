@@ -329,7 +329,7 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
             for (std::size_t k = 0; k < which.size(); ++k) {
                 row[slot[which[k]]] = r[k];
                 h[slot[which[k]]] = 1;
-                half.push_back(one_way(r[k]));
+                half.push_back(bench::one_way(r[k]));
             }
             t.push_back(half);
         }

@@ -2,6 +2,7 @@
 #include "model_segments.h"
 
 #include "common_error.h"
+#include "stats_fit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,34 +55,26 @@ Segments find_segments(const std::vector<double> &x,
 
 namespace {
 
-/* The largest |y - line| / w over x in [lo, hi) of the weighted least
- * squares line through those points (0 for fewer than 3). */
+/* The largest |y - line| / w over x in [lo, hi) (hi < 0: no upper end)
+ * of the line through those points by least squares weighted by 1 / w^2
+ * (0 for fewer than 3). */
 double merged_misfit(const std::vector<long> &x, const std::vector<double> &y,
                      const std::vector<double> &w, long lo, long hi)
 {
-    double S = 0, Sx = 0, Sy = 0, Sxx = 0, Sxy = 0;
-    std::size_t k = 0;
-    for (std::size_t s = 0; s < x.size(); ++s) {
-        if (x[s] < lo || (hi >= 0 && x[s] >= hi))
-            continue;
-        double q = 1 / (w[s] * w[s]), X = double(x[s]);
-        S += q;
-        Sx += q * X;
-        Sy += q * y[s];
-        Sxx += q * X * X;
-        Sxy += q * X * y[s];
-        ++k;
-    }
-    if (k < 3)
-        return 0;
-    double det = S * Sxx - Sx * Sx;
-    if (!(det > 0))
-        return HUGE_VAL;
-    double b = (S * Sxy - Sx * Sy) / det, a = (Sy - b * Sx) / S, worst = 0;
+    std::vector<double> X, Y, W, weight;
     for (std::size_t s = 0; s < x.size(); ++s)
-        if (x[s] >= lo && (hi < 0 || x[s] < hi))
-            worst = std::max(worst,
-                             std::fabs(y[s] - (a + b * double(x[s]))) / w[s]);
+        if (x[s] >= lo && (hi < 0 || x[s] < hi)) {
+            X.push_back(double(x[s]));
+            Y.push_back(y[s]);
+            W.push_back(w[s]);
+            weight.push_back(1 / (w[s] * w[s]));
+        }
+    if (X.size() < 3)
+        return 0;
+    const stats::LineFit line = stats::fit_weighted_line(X, Y, weight);
+    double worst = 0;
+    for (std::size_t s = 0; s < X.size(); ++s)
+        worst = std::max(worst, std::fabs(Y[s] - line(X[s])) / W[s]);
     return worst;
 }
 

@@ -9,18 +9,27 @@
 
 namespace cpm::stats {
 
-LineFit fit_line(const std::vector<double> &x, const std::vector<double> &y,
-                 double cl)
+namespace {
+
+void require_distinct(const std::vector<double> &x)
 {
-    if (x.size() != y.size())
-        CPM_THROW("line fit: " + std::to_string(x.size()) + " x values but " +
-                  std::to_string(y.size()) + " y values");
     bool distinct = false;
     for (double v : x)
         distinct = distinct || v != x.front();
     if (x.size() < 2 || !distinct)
         CPM_THROW("line fit needs at least two distinct x values, got " +
                   std::to_string(x.size()) + " points");
+}
+
+} // namespace
+
+LineFit fit_line(const std::vector<double> &x, const std::vector<double> &y,
+                 double cl)
+{
+    if (x.size() != y.size())
+        CPM_THROW("line fit: " + std::to_string(x.size()) + " x values but " +
+                  std::to_string(y.size()) + " y values");
+    require_distinct(x);
     GslErrorGuard guard;
     LineFit f;
     double cov00 = 0, cov01 = 0, cov11 = 0;
@@ -34,6 +43,30 @@ LineFit fit_line(const std::vector<double> &x, const std::vector<double> &y,
         f.ci0 = t * std::sqrt(cov00);
         f.ci1 = t * std::sqrt(cov11);
     }
+    return f;
+}
+
+LineFit fit_weighted_line(const std::vector<double> &x,
+                          const std::vector<double> &y,
+                          const std::vector<double> &w)
+{
+    if (x.size() != y.size() || w.size() != x.size())
+        CPM_THROW("weighted line fit: " + std::to_string(x.size()) +
+                  " x values, " + std::to_string(y.size()) + " y values, " +
+                  std::to_string(w.size()) + " weights");
+    require_distinct(x);
+    for (double v : w)
+        if (!(v > 0) || !std::isfinite(v))
+            CPM_THROW("weighted line fit: a weight is not positive and finite");
+    GslErrorGuard guard;
+    LineFit f;
+    double cov00 = 0, cov01 = 0, cov11 = 0;
+    int rc = gsl_fit_wlinear(x.data(), 1, w.data(), 1, y.data(), 1, x.size(),
+                             &f.c0, &f.c1, &cov00, &cov01, &cov11, &f.rss);
+    if (rc != GSL_SUCCESS || !std::isfinite(f.c0) || !std::isfinite(f.c1))
+        CPM_THROW(std::string("GSL weighted line fit failed: ") +
+                  gsl_strerror(rc));
+    f.n = x.size();
     return f;
 }
 

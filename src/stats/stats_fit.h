@@ -37,6 +37,15 @@ struct LineFit {
 LineFit fit_line(const std::vector<double> &x, const std::vector<double> &y,
                  double cl);
 
+/** Fits a line to the points (x_k, y_k) by least squares weighted by w_k
+ *  (gsl_fit_wlinear: w_k = 1 / sigma_k^2): c0, c1, rss (the weighted sum
+ *  of squared residuals, chi^2) and n; no intervals (ci0 = ci1 = 0). Needs
+ *  at least two distinct x and positive finite weights; throws cpm::Error
+ *  otherwise. */
+LineFit fit_weighted_line(const std::vector<double> &x,
+                          const std::vector<double> &y,
+                          const std::vector<double> &w);
+
 /** A value with the half-width of its confidence interval. */
 struct Estimate {
     double value = 0; /**< the (mean) estimate */

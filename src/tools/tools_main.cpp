@@ -136,6 +136,16 @@ std::string journal_path(const ToolOptions &opt)
     return opt.output + ".journal";
 }
 
+namespace {
+
+/* The noun after a count n of measurements. */
+const char *measurements(long n)
+{
+    return n == 1 ? " measurement" : " measurements";
+}
+
+} // namespace
+
 long open_journal(MPI_Comm comm, const std::string &path,
                   const std::string &tool, const std::string &command)
 {
@@ -151,7 +161,7 @@ long open_journal(MPI_Comm comm, const std::string &path,
     CPM_MPI(MPI_Comm_rank(comm, &rank));
     if (recorded > 0 && rank == 0)
         std::cerr << tool << ": resuming from " << path << ": " << recorded
-                  << (recorded == 1 ? " measurement" : " measurements")
+                  << measurements(recorded)
                   << " recorded" << std::endl;
     return recorded;
 }
@@ -164,13 +174,13 @@ std::string journal_resumed(MPI_Comm comm, const std::string &tool,
     CPM_MPI(MPI_Comm_rank(comm, &rank));
     if (rank == 0 && replayed < recorded)
         std::cerr << tool << ": the journal held " << recorded
-                  << (recorded == 1 ? " measurement" : " measurements")
+                  << measurements(recorded)
                   << ", this run replayed " << replayed
                   << " (it needed no more of them)" << std::endl;
     if (replayed == 0)
         return "";
     return cpm::quoted(path, 4096) + " (" + std::to_string(replayed) +
-           (replayed == 1 ? " measurement" : " measurements") + " replayed)";
+           measurements(replayed) + " replayed)";
 }
 
 std::string journal_help(const std::string &run)

@@ -60,10 +60,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
         std::vector<Pair> of;
         for (const auto &row : results)
             for (std::size_t e = 0; e < row.size(); ++e) {
-                Result r = row[e];
-                r.T /= 2;
-                r.ci /= 2;
-                halves.push_back(r);
+                halves.push_back(one_way(row[e]));
                 of.push_back(pairs[e]);
             }
         std::size_t rounds = schedule_pairs(n, pairs, opt.parallel).size();

@@ -56,6 +56,26 @@ TEST(LineFit, RejectsDegenerateInput)
     EXPECT_THROW(cpm::stats::fit_line({1, 2}, {1}, 0.95), cpm::Error);
 }
 
+TEST(LineFit, WeightedFit)
+{
+    // An exact line is recovered whatever the weights.
+    std::vector<double> x = {0, 1, 2, 3}, y = {1, 3, 5, 7};
+    cpm::stats::LineFit f = cpm::stats::fit_weighted_line(x, y, {1, 4, 0.5, 2});
+    EXPECT_NEAR(f.c0, 1, 1e-12);
+    EXPECT_NEAR(f.c1, 2, 1e-12);
+    EXPECT_NEAR(f.rss, 0, 1e-20);
+    // Three points on y = x and an outlier: a tiny weight leaves the line
+    // at y = x, an equal weight does not.
+    x = {0, 1, 2, 3};
+    y = {0, 1, 2, 13};
+    f = cpm::stats::fit_weighted_line(x, y, {1, 1, 1, 1e-12});
+    EXPECT_NEAR(f.c1, 1, 1e-6);
+    EXPECT_GT(cpm::stats::fit_weighted_line(x, y, {1, 1, 1, 1}).c1, 3);
+    EXPECT_THROW(cpm::stats::fit_weighted_line(x, y, {1, 1, 0, 1}), cpm::Error);
+    EXPECT_THROW(cpm::stats::fit_weighted_line(x, y, {1, 1, 1}), cpm::Error);
+    EXPECT_THROW(cpm::stats::fit_weighted_line({1, 1}, {1, 2}, {1, 1}), cpm::Error);
+}
+
 TEST(MeanEstimate, IntervalOfRepeatedEstimates)
 {
     cpm::stats::Estimate e = cpm::stats::mean_estimate({1, 2, 3, 4, 5}, 0.95);
