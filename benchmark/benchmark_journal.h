@@ -5,7 +5,7 @@
  *
  * While a journal is open, every measurement call of the benchmark layer
  * (measure_roundtrips, measure_triplets, measure_collective, measure_ring,
- * measure_send_overhead, measure_plogp) is an entry: at its start, if the
+ * measure_send_overhead, measure_plogp, measure_kernel) is an entry: at its start, if the
  * journal still holds recorded entries, the next one is replayed (its
  * results returned, nothing measured) after checking that it was recorded
  * by the same call with the same parameters; once the recorded entries are
@@ -116,7 +116,8 @@ private:
  *  (Result::converged false). */
 struct UnconvergedExperiment {
     std::string call;       /**< the measure call: roundtrips, triplets,
-                                 ring, send-overhead, collective */
+                                 ring, send-overhead, collective,
+                                 kernel */
     std::vector<int> ranks; /**< the processes it involved; empty: every
                                  process of the communicator */
     long M = 0;             /**< its message size (bytes) */

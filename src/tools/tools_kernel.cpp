@@ -1,6 +1,7 @@
 /* kernel: measures the communication time of the SUMMA or 2D-wave kernel
  * of a configuration (--config) for a range of unit sizes
  * (benchmark/benchmark_kernel.cpp measures). */
+#include "benchmark_journal.h"
 #include "benchmark_kernel.h"
 #include "common_atomic_file.h"
 #include "common_error.h"
@@ -23,7 +24,7 @@ namespace {
 
 /* The generic options listed by -h; --config is described in the help's
  * tail (its generic text is the model tool's). */
-const unsigned kGroups = kOptMeasure | kOptTiming;
+const unsigned kGroups = kOptMeasure | kOptTiming | kOptResume;
 
 ToolOptions parse(int argc, char **argv)
 {
@@ -44,6 +45,11 @@ const char *const kHelpTail =
     "the time of one 2D-wave iteration; each iteration starts with a barrier\n"
     "and is timed by the timing method (max: the slowest process). See\n"
     "doc/kernels.md.\n";
+
+std::string help_tail()
+{
+    return kHelpTail + ("\n" + journal_help("run"));
+}
 
 std::string absolute(const std::string &path)
 {
@@ -100,11 +106,15 @@ void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
                     }
     });
     std::unique_ptr<AtomicFile> out;
+    std::string journal;
     agree(comm, [&] {
-        if (rank == 0)
+        if (rank == 0) {
+            journal = journal_path(opt);
             out = std::make_unique<AtomicFile>(opt.output);
+        }
     });
     RunInfo info = collect_run_info(comm, "kernel", opt.command);
+    long recorded = open_journal(comm, journal, "kernel", opt.command);
     Progress progress("kernel", long(sizes.size()), opt.verbose, rank == 0);
     std::vector<Result> results;
     for (long M : sizes) {
@@ -114,6 +124,7 @@ void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
     }
     progress.finish();
     double total = MPI_Wtime() - info.start;
+    std::string resumed = journal_resumed(comm, "kernel", journal, recorded);
     agree(comm, [&] {
         if (rank != 0)
             return;
@@ -145,10 +156,13 @@ void run_kernel_tool(const ToolOptions &opt, MPI_Comm comm)
         std::vector<std::pair<std::string, std::string>> config_lines;
         for (std::string l; std::getline(conf_lines, l);)
             config_lines.push_back({"config-line", l});
+        if (!resumed.empty())
+            config_lines.push_back({"resumed", resumed});
         write_results(out->stream(), info, opt, lines, results, total,
                       config_lines);
         out->commit();
     });
+    journal_close(true); // the output is saved: the journal has served
 }
 
 } // namespace
@@ -157,7 +171,7 @@ int main(int argc, char **argv)
 {
     return tool_main(argc, argv, "kernel",
                      "mpirun -np P kernel --config FILE [options]", kGroups,
-                     kHelpTail,
+                     help_tail(),
                      [](const ToolOptions &opt, MPI_Comm comm) {
                          run_kernel_tool(opt, comm);
                      },

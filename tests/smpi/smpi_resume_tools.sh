@@ -1,7 +1,8 @@
 #!/bin/bash
 # The measurement tools killed part-way and resumed (issue 13): on a
-# simulated 8-host platform (exact times), p2p over all pairs and
-# collective (MPI_Scatter, sync timing) are
+# simulated 8-host platform (exact times), p2p over all pairs,
+# collective (MPI_Scatter, sync timing) and kernel (SUMMA, sync timing)
+# are
 #   1. run uninterrupted: the reference output;
 #   2. stopped by SIGTERM after K of their T journalled calls
 #      (CPM_JOURNAL_STOP_AFTER=K, the test hook of benchmark_journal.cpp):
@@ -11,20 +12,26 @@
 #      reference output but for the date, command and resumed lines (the
 #      sync method's late starts and repetitions included, which the
 #      journal records beside each result); OUT.journal is then removed;
-#   4. a journal recorded on 8 processes is refused on 4, and a run that
+#   4. a journal recorded on 8 processes is refused on 4, a kernel
+#      journal of another configuration is refused, and a run that
 #      needs fewer entries than the journal holds says so;
 #   5. --resume naming no file is refused with one line.
 # T: p2p one roundtrip call per size (4 sizes), collective one call per
-# size (17 sizes: 0, 4096, ... 65536).
+# size (17 sizes: 0, 4096, ... 65536), kernel one call per size (3).
 set -u
 name=smpi_resume_tools.sh
 # shellcheck source=smpi_common.sh
 . "$(dirname "$0")/smpi_common.sh"
 smpi_setup
-smpi_require "$top_builddir/smpi/p2p" "$top_builddir/smpi/collective"
+smpi_require "$top_builddir/smpi/p2p" "$top_builddir/smpi/collective" \
+    "$top_builddir/smpi/kernel"
 fail=0
 "$platform" --hosts 8 --seed 77 --prefix "$tmp/p" > /dev/null || exit 1
 echo "== platform p: 8 hosts, seed 77"
+# SUMMA on an 8 x 8 grid, a 2 x 4 block of the grid per host
+{ echo "kernel summa"; echo "N 8"
+  for r in 0 1 2 3 4 5 6 7; do echo "host$r a $((r % 4 * 2)) $((r / 4 * 4)) 2 4"; done
+} > "$tmp/s.conf"
 
 # tool NAME OUT ARGS...: smpi/NAME ARGS -o OUT on platform p (NP ranks,
 # default all 8), in $tmp
@@ -43,7 +50,8 @@ same() {
 }
 
 for spec in "p2p:4:2:--sizes 0,1024,16384,65536" \
-            "collective:17:8:-O MPI_Scatter -t sync -s 4096 -m 65536"; do
+            "collective:17:8:-O MPI_Scatter -t sync -s 4096 -m 65536" \
+            "kernel:3:2:--config s.conf -t sync --sizes 64,1024,4096"; do
     IFS=: read -r t T K args <<<"$spec"
     # shellcheck disable=SC2086 # args are words
     tool "$t" "$t.ref" $args || { cat "$tmp/log"; echo "FAIL: $t: reference run"; fail=1; continue; }
@@ -87,6 +95,22 @@ if [ $rc = 2 ] && [ "$(grep -c '^collective: journal ' "$tmp/log")" = 1 ] &&
     echo "8-process journal on 4: $(grep '^collective:' "$tmp/log")"
 else
     cat "$tmp/log"; echo "FAIL: 8-process journal resumed on 4 processes: exit $rc"; fail=1
+fi
+# A kernel journal resumed with another configuration (the same grid,
+# the hosts' blocks in another order): refused in one line.
+rm -f "$tmp"/kc.out*
+CPM_JOURNAL_STOP_AFTER=1 tool kernel kc.out --config s.conf --sizes 64,1024
+{ echo "kernel summa"; echo "N 8"
+  for r in 7 6 5 4 3 2 1 0; do echo "host$((7 - r)) a $((r % 4 * 2)) $((r / 4 * 4)) 2 4"; done
+} > "$tmp/r.conf"
+tool kernel kc.out --config r.conf --sizes 64,1024
+rc=$?
+if [ $rc = 2 ] && [ "$(grep -c '^kernel: journal ' "$tmp/log")" = 1 ] &&
+    grep -q "^kernel: journal 'kc.out.journal': entry 0 was recorded by another measurement than this run's: the journal is of another run (remove it to start afresh)$" "$tmp/log" &&
+    [ ! -e "$tmp/kc.out" ]; then
+    echo "kernel journal of another configuration: $(grep '^kernel:' "$tmp/log")"
+else
+    cat "$tmp/log"; echo "FAIL: kernel journal resumed with another configuration: exit $rc"; fail=1
 fi
 # A journal of 4 sizes, a rerun needing 2 of them: it says so.
 rm -f "$tmp"/few.out*
