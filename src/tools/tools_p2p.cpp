@@ -52,6 +52,11 @@ void run(const ToolOptions &opt, MPI_Comm comm)
     progress.finish();
     double total = MPI_Wtime() - info.start;
     std::string resumed = journal_resumed(comm, "p2p", journal, recorded);
+    // The rounds of schedule_pairs are those of every size until the
+    // duration history predicts each pair (two sizes measured); from then
+    // on, in parallel, the pairs are list-scheduled (benchmark_p2p.h;
+    // duration_history is collective the first time).
+    bool listed = duration_history(comm).enabled;
     agree(comm, [&] {
         if (rank != 0)
             return;
@@ -64,11 +69,16 @@ void run(const ToolOptions &opt, MPI_Comm comm)
                 of.push_back(pairs[e]);
             }
         std::size_t rounds = schedule_pairs(n, pairs, opt.parallel).size();
+        std::string schedule = std::to_string(rounds) + " rounds per size";
+        if (opt.parallel && rounds < pairs.size() && sizes.size() > 2 && listed)
+            schedule = std::to_string(rounds) +
+                       " rounds at each of the first two sizes, then "
+                       "list-scheduled by expected duration";
         std::vector<HeaderLine> lines = {
             {"experiment", "roundtrip i <-> j, M bytes each way, timed on i"},
             {"T", "one-way time = estimated roundtrip / 2 (s); ci likewise halved"},
-            {"parallel", std::to_string(opt.parallel) + " (" +
-                             std::to_string(rounds) + " rounds per size)"}};
+            {"parallel",
+             std::to_string(opt.parallel) + " (" + schedule + ")"}};
         std::vector<HeaderLine> summary = summary_lines(halves, total);
         lines.insert(lines.end(), summary.begin(), summary.end());
         if (!resumed.empty())
