@@ -192,6 +192,36 @@ bool is_stdin_name(const std::string &path)
     return path == "-" || path == "stdin";
 }
 
+/* A temporary file beside path_ (path_.tmp.XXXXXX), with the mode of a
+ * new file under the umask, registered for the signal handlers; its name
+ * in tmp_. Throws cpm::Error if it cannot be created. */
+int AtomicFile::create_tmp()
+{
+    std::vector<char> name(path_.begin(), path_.end());
+    const char suffix[] = ".tmp.XXXXXX";
+    name.insert(name.end(), suffix, suffix + sizeof suffix);
+    Blocked b; // no signal between creating the file and registering it
+    int fd = mkstemp(name.data());
+    if (fd < 0)
+        throw Error("cannot create output file '" + path_ +
+                    "': " + std::strerror(errno));
+    tmp_ = name.data();
+    register_tmp(tmp_.c_str());
+    // mkstemp makes it 0600; the output gets the mode of any new file.
+    fchmod(fd, umask_mode());
+    return fd;
+}
+
+/* Removes the temporary file (an error: the target stays untouched). */
+void AtomicFile::remove_tmp()
+{
+    if (tmp_.empty())
+        return;
+    std::remove(tmp_.c_str());
+    unregister_tmp(tmp_.c_str());
+    tmp_.clear();
+}
+
 AtomicFile::AtomicFile(const std::string &path) : path_(path)
 {
     if (is_stdout_name(path))
@@ -202,63 +232,46 @@ AtomicFile::AtomicFile(const std::string &path) : path_(path)
     if (stat(path.c_str(), &st) == 0 && !S_ISREG(st.st_mode)) {
         // A device or FIFO (/dev/null, a pipe): write to it directly;
         // renaming over it would replace it.
-        direct_ = true;
+        kind_ = Kind::Direct;
         file_.open(path, std::ios::out);
         if (!file_)
             throw Error("cannot write output file '" + path + "'");
         return;
     }
-    std::vector<char> name(path.begin(), path.end());
-    const char suffix[] = ".tmp.XXXXXX";
-    name.insert(name.end(), suffix, suffix + sizeof suffix);
-    int fd = -1;
-    {
-        Blocked b; // no signal between creating the file and registering it
-        fd = mkstemp(name.data());
-        if (fd < 0)
-            throw Error("cannot create output file '" + path +
-                        "': " + std::strerror(errno));
-        tmp_ = name.data();
-        register_tmp(tmp_.c_str());
-    }
-    // mkstemp makes it 0600; the output gets the mode of any new file.
-    fchmod(fd, umask_mode());
-    close(fd);
-    file_.open(tmp_, std::ios::out | std::ios::trunc);
-    if (!file_) {
-        unregister_tmp(tmp_.c_str());
-        std::remove(tmp_.c_str());
-        throw Error("cannot write output file '" + path + "'");
-    }
+    // A regular file: the text is kept here until commit(), which writes
+    // it to a temporary file and renames that over the target, so that a
+    // process killed while it runs (SIGKILL included) leaves nothing
+    // behind. Whether the file can be made is checked now, with a
+    // temporary file made and removed at once.
+    kind_ = Kind::Regular;
+    close(create_tmp());
+    remove_tmp();
 }
 
 AtomicFile::~AtomicFile()
 {
-    if (!committed_ && !tmp_.empty() && !direct_) {
-        file_.close();
-        std::remove(tmp_.c_str());
-        unregister_tmp(tmp_.c_str());
-    }
+    if (!committed_ && kind_ == Kind::Regular)
+        remove_tmp(); // an error inside commit(): nothing left behind
 }
 
 std::ostream &AtomicFile::stream()
 {
-    return tmp_.empty() && !direct_ ? static_cast<std::ostream &>(buffer_)
-                                    : static_cast<std::ostream &>(file_);
+    return kind_ == Kind::Direct ? static_cast<std::ostream &>(file_)
+                                 : static_cast<std::ostream &>(buffer_);
 }
 
 void AtomicFile::commit()
 {
     if (committed_)
         return;
-    if (direct_) {
+    if (kind_ == Kind::Direct) {
         file_.flush();
         if (!file_)
             throw Error("error writing output file '" + path_ + "'");
         committed_ = true;
         return;
     }
-    if (tmp_.empty()) {
+    if (kind_ == Kind::Stdout) {
         std::cout << buffer_.str();
         buffer_.str("");
         std::cout.flush();
@@ -267,16 +280,28 @@ void AtomicFile::commit()
         committed_ = true;
         return;
     }
-    file_.flush();
-    bool ok = static_cast<bool>(file_);
-    file_.close();
-    if (!ok || file_.fail())
-        throw Error("error writing output file '" + path_ + "'");
+    close(create_tmp());
+    {
+        std::ofstream file(tmp_, std::ios::out | std::ios::trunc);
+        file << buffer_.str();
+        file.flush();
+        bool ok = static_cast<bool>(file);
+        file.close();
+        if (!ok || file.fail()) {
+            remove_tmp();
+            throw Error("error writing output file '" + path_ + "'");
+        }
+    }
     Blocked b; // renamed and unregistered together
-    if (std::rename(tmp_.c_str(), path_.c_str()) != 0)
-        throw Error("cannot rename '" + tmp_ + "' to '" + path_ +
-                    "': " + std::strerror(errno));
+    if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
+        std::string why = std::strerror(errno);
+        std::string tmp = tmp_;
+        remove_tmp();
+        throw Error("cannot rename '" + tmp + "' to '" + path_ + "': " + why);
+    }
     unregister_tmp(tmp_.c_str());
+    tmp_.clear();
+    buffer_.str("");
     committed_ = true;
 }
 

@@ -16,20 +16,24 @@
 namespace cpm {
 
 /**
- * Writes to a temporary file beside the target and renames it over the
- * target on commit(). If the object is destroyed before commit() (an error
- * was thrown), the temporary file is removed and the target is untouched.
+ * Keeps the text in memory and, on commit(), writes it to a temporary
+ * file beside the target and renames that over the target. If the object
+ * is destroyed before commit() (an error was thrown), nothing is written
+ * and the target is untouched. The constructor checks that a file can be
+ * made beside the target (a temporary file made and removed at once).
  * The names "-" and "stdout" mean standard output, which gets the text
  * on commit() only (nothing, not even header lines, if an error comes
  * first), and an existing target that is not a regular file (a device
  * such as /dev/null, a FIFO) is written directly.
  *
- * The temporary file is also removed when the process ends by SIGTERM,
- * SIGINT or SIGHUP (the handlers, installed with the first AtomicFile,
- * remove every uncommitted temporary file and then let the signal take its
- * previous action: Open MPI's mpirun sends SIGTERM to the other ranks when
- * one calls MPI_Abort) and on exit(). SIGKILL cannot be caught: after
- * `kill -9` the temporary file stays, and the target is still untouched.
+ * The temporary file exists only inside commit(); it is also removed when
+ * the process ends there by SIGTERM, SIGINT or SIGHUP (the handlers,
+ * installed with the first AtomicFile, remove every uncommitted temporary
+ * file and then let the signal take its previous action: Open MPI's
+ * mpirun sends SIGTERM to the other ranks when one calls MPI_Abort) and on
+ * exit(). A process killed before commit(), by SIGKILL too, leaves no
+ * file; only SIGKILL inside commit() can leave the temporary file (the
+ * target is still untouched).
  * The finished file has the mode of any new file under the umask (0666
  * less the umask), not mkstemp's 0600.
  */
@@ -46,15 +50,23 @@ public:
     /** Flushes, checks for write errors and moves the file into place. */
     void commit();
     /** True if the target is standard output. */
-    bool is_stdout() const { return tmp_.empty() && !direct_; }
+    bool is_stdout() const { return kind_ == Kind::Stdout; }
 
 private:
+    enum class Kind {
+        Stdout,  /**< "-" or "stdout": the text on commit() */
+        Direct,  /**< a device or FIFO, written as the text comes */
+        Regular  /**< a regular file: temporary file and rename on commit() */
+    };
+    int create_tmp();
+    void remove_tmp();
+
     std::string path_;
-    std::string tmp_;
-    std::ofstream file_;
-    std::ostringstream buffer_; // standard output's text until commit()
+    std::string tmp_;           // the temporary file, inside commit() only
+    std::ofstream file_;        // Direct's stream
+    std::ostringstream buffer_; // the text until commit() (Stdout, Regular)
     bool committed_ = false;
-    bool direct_ = false; // target is a device or FIFO
+    Kind kind_ = Kind::Stdout;
 };
 
 /** Installs the handlers of SIGTERM, SIGINT and SIGHUP now (not only with

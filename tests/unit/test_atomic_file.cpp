@@ -192,4 +192,41 @@ TEST_F(AtomicFileTest, SignalRemovesTemporaryFile)
     }
 }
 
+// SIGKILL, which no handler sees, before commit(): nothing is left beside
+// the target (the text is in memory until commit()), the old file stays.
+TEST_F(AtomicFileTest, KillBeforeCommitLeavesNothing)
+{
+    std::string path = dir_ + "/out.txt";
+    {
+        std::ofstream old(path);
+        old << "old\n";
+    }
+    pid_t pid = fork();
+    ASSERT_GE(pid, 0);
+    if (pid == 0) {
+        cpm::AtomicFile f(path);
+        f.stream() << "partial" << std::flush;
+        raise(SIGKILL);
+        _exit(0); // not reached
+    }
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    EXPECT_EQ(entries(), 1); // no *.tmp.* left
+    EXPECT_EQ(slurp(path), "old\n");
+}
+
+// Before commit() no file exists beside the target; after it, the target
+// alone, with the text.
+TEST_F(AtomicFileTest, NothingOnDiskBeforeCommit)
+{
+    std::string path = dir_ + "/new.txt";
+    cpm::AtomicFile f(path);
+    f.stream() << "text\n";
+    EXPECT_EQ(entries(), 0);
+    f.commit();
+    EXPECT_EQ(entries(), 1);
+    EXPECT_EQ(slurp(path), "text\n");
+}
+
 } // namespace
