@@ -602,11 +602,12 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
                 roots += (roots.empty() ? "" : ",") + std::to_string(r);
         if (!roots.empty())
             m.warnings.push_back(
-                "LMO: in the segment from " + std::to_string(g.from) +
-                " the send delay C_r + t_r M of root(s) " + roots +
-                " is shorter than its receive delay C_r of the first "
-                "segment: their C_r, t_r there (and L, beta of their pairs) "
-                "may be off; point-to-point predictions are not");
+                "LMO: C_r, t_r of root(s) " + roots +
+                " in the segment from " + std::to_string(g.from) +
+                ": the send delay C_r + t_r M is shorter than the receive "
+                "delay C_r of the first segment, so C_r, t_r there (and L, "
+                "beta of their pairs) may be off; point-to-point "
+                "predictions are not");
     }
 }
 
