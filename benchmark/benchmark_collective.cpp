@@ -139,22 +139,15 @@ Result measure_collective(MPI_Comm comm, const CollectiveOp &op, long M,
                               std::to_string(M) + " " + std::to_string(root) +
                               " " + std::to_string(int(timing)),
                           precision));
-    if (journal.replayed()) {
-        // The sync method's late starts, recorded beside the result (an
-        // entry of an older journal has none).
-        const std::vector<long> &x = journal.extra();
-        if (x.size() == 2 && x[0] >= 0 && x[1] >= x[0])
-            add_late_starts({x[0], x[1]});
-        return journal.results().at(0);
-    }
+    if (journal.replayed())
+        return replay_timed(journal);
     Timer timer(dc, root, timing);
     CollBuffers buf = make_buffers(op, M, root, dc);
     auto run = [&] { CPM_MPI(op.run(buf, int(M), root, dc)); };
     run(); // warm-up: connections, buffers
     Result r = sample_on_root(dc, root, M, precision,
                               [&] { return timer.time(run); });
-    LateStarts late = timer.add_to_tally();
-    return journal.record({r}, {late.late, late.repetitions}).at(0);
+    return record_timed(journal, r, timer.add_to_tally());
 }
 
 } // namespace cpm::bench

@@ -149,26 +149,21 @@ Result measure_kernel(MPI_Comm comm, const Config &c, long unit_bytes,
         buf.send.assign(std::size_t(max_send * U), char(dc.rank()));
         buf.recv.assign(std::size_t(max_recv * U), 0);
     });
-    // The journal's key holds the configuration itself (kernel, N and
-    // every rank's rectangle), so that a journal of another configuration
+    // The journal's key holds what the communication depends on: the
+    // kernel, N and every rank's rectangle (not the node names, which a
+    // new allocation changes), so that a journal of another configuration
     // is refused; the tally reads no processes from it (every process).
-    std::ostringstream conf;
-    kernels::write_config(conf, c);
-    JournalEntry journal(comm,
-                         journal_key("kernel " + std::to_string(U) + " " +
-                                         std::to_string(int(timing)) +
-                                         " config " + conf.str(),
-                                     precision),
+    std::string key = "kernel " + std::to_string(U) + " " +
+                      std::to_string(int(timing)) + " " +
+                      kernels::kernel_name(c.kernel) + " N " +
+                      std::to_string(c.N) + " rects";
+    for (const kernels::Rect &r : c.rects)
+        key += " " + std::to_string(r.x) + ":" + std::to_string(r.y) + ":" +
+               std::to_string(r.w) + ":" + std::to_string(r.h);
+    JournalEntry journal(comm, journal_key(key, precision),
                          "kernel " + std::to_string(U));
-    if (journal.replayed()) {
-        if (journal.results().size() != 1)
-            journal.reject("expected 1 result, found " +
-                           std::to_string(journal.results().size()));
-        const std::vector<long> &x = journal.extra();
-        if (x.size() == 2 && x[0] >= 0 && x[1] >= x[0])
-            add_late_starts({x[0], x[1]});
-        return journal.results()[0];
-    }
+    if (journal.replayed())
+        return replay_timed(journal);
     Timer timer(dc, 0, timing);
     std::vector<MPI_Request> reqs;
     auto repetition = [&] {
@@ -179,8 +174,7 @@ Result measure_kernel(MPI_Comm comm, const Config &c, long unit_bytes,
     };
     repetition(); // warm-up: connections, buffers
     Result r = sample_on_root(dc, 0, U, precision, repetition);
-    LateStarts late = timer.add_to_tally();
-    return journal.record({r}, {late.late, late.repetitions}).at(0);
+    return record_timed(journal, r, timer.add_to_tally());
 }
 
 

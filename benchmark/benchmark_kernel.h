@@ -54,7 +54,9 @@ std::vector<KernelStep> kernel_steps(const kernels::Config &c, int rank);
 /** Measures the kernel's communication time with units of unit_bytes
  *  bytes (collective over comm, whose size must be the configuration's
  *  number of processes: else cpm::UsageError). Result: M = unit_bytes,
- *  T = mean over repetitions of the sum of the iterations' times. */
+ *  T = mean over repetitions of the sum of the iterations' times. A
+ *  journal entry (benchmark_journal.h), keyed by the unit size, the
+ *  timing method, the precision, the kernel, N and the rectangles. */
 Result measure_kernel(MPI_Comm comm, const kernels::Config &c,
                       long unit_bytes, Timing timing,
                       const Precision &precision);

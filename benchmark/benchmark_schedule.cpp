@@ -409,6 +409,11 @@ bool informative(const std::vector<double> &cost)
 }
 } // namespace
 
+bool list_scheduled(const std::vector<double> &cost)
+{
+    return informative(cost);
+}
+
 std::vector<Round> schedule_pairs(int n, const std::vector<Pair> &pairs,
                                   bool parallel,
                                   const std::vector<double> &cost)

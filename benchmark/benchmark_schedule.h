@@ -65,6 +65,11 @@ std::vector<Round> schedule_pairs(int n, const std::vector<Pair> &pairs,
                                   bool parallel,
                                   const std::vector<double> &cost = {});
 
+/** Whether schedule_pairs and schedule_triplets list-schedule with these
+ *  expected durations (some valid ones differ), rather than making the
+ *  rounds of no durations. */
+bool list_scheduled(const std::vector<double> &cost);
+
 /** Rounds for triplet experiments; as schedule_pairs, by greedy packing
  *  without cost, by list scheduling with it. */
 std::vector<Round> schedule_triplets(int n,
@@ -100,6 +105,12 @@ public:
     /** False: predictions are not used for scheduling (the caller's
      *  choice; see duration_history in benchmark_p2p.h). */
     bool enabled = true;
+    /** measure_roundtrips' calls in parallel (replayed calls counted as
+     *  they were measured). */
+    long parallel_calls = 0;
+    /** Those of them whose pairs were list-scheduled (the others ran the
+     *  rounds of no durations). */
+    long listed_calls = 0;
     /** Records that experiment key lasted seconds at this size. */
     void record(const std::vector<int> &key, double size, double seconds);
     /** The expected duration at size: exact at a recorded size, else on

@@ -1,5 +1,7 @@
 #include "benchmark_timing.h"
 
+#include "benchmark_journal.h"
+
 #include "common_error.h"
 
 #include <algorithm>
@@ -258,6 +260,23 @@ void add_late_starts(const LateStarts &counts)
 {
     g_late.late += counts.late;
     g_late.repetitions += counts.repetitions;
+}
+
+Result replay_timed(const JournalEntry &entry)
+{
+    if (entry.results().size() != 1)
+        entry.reject("expected 1 result, found " +
+                     std::to_string(entry.results().size()));
+    const std::vector<long> &x = entry.extra();
+    if (x.size() == 2 && x[0] >= 0 && x[1] >= x[0])
+        add_late_starts({x[0], x[1]});
+    return entry.results()[0];
+}
+
+Result record_timed(JournalEntry &entry, const Result &r,
+                    const LateStarts &late)
+{
+    return entry.record({r}, {late.late, late.repetitions}).at(0);
 }
 
 LateStarts Timer::add_to_tally() const

@@ -91,8 +91,8 @@ double span_time(Timing method, int root, const std::vector<double> &events,
 
 /** The sync method's late starts in the measurements of this process so
  *  far (measure_collective and measure_kernel add theirs; a replayed
- *  journal entry of measure_collective adds those it recorded): for the
- *  output header. */
+ *  journal entry of either adds those it recorded): for the output
+ *  header. */
 struct LateStarts {
     long late = 0;        /**< repetitions in which a process began late */
     long repetitions = 0; /**< repetitions timed by the sync method */
@@ -103,6 +103,18 @@ const LateStarts &late_start_tally();
 
 /** Adds counts to this process's tally (a replayed measurement's). */
 void add_late_starts(const LateStarts &counts);
+
+class JournalEntry;
+
+/** The one result of a replayed journal entry of a timed call
+ *  (measure_collective, measure_kernel), whose late starts, recorded
+ *  beside it, are added to the tally (an entry written before they were
+ *  recorded has none). An entry of another count of results is rejected
+ *  (JournalEntry::reject: one line naming the journal). */
+Result replay_timed(const JournalEntry &entry);
+/** Records a timed call's result and its late starts in its entry. */
+Result record_timed(JournalEntry &entry, const Result &r,
+                    const LateStarts &late);
 
 /**
  * Times repetitions of a collective operation on a communicator. Creating a

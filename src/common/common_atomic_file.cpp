@@ -151,8 +151,8 @@ void register_tmp(const char *name)
             g_tmp[k] = name;
             return;
         }
-    // More than kSlots open outputs: this one is removed on errors (the
-    // destructor) but not on a signal.
+    // More than kSlots outputs being committed at once (threads): this one
+    // is removed on errors (the destructor) but not on a signal.
 }
 
 void unregister_tmp(const char *name)
@@ -217,9 +217,36 @@ void AtomicFile::remove_tmp()
 {
     if (tmp_.empty())
         return;
+    Blocked b; // removed and unregistered together
     std::remove(tmp_.c_str());
     unregister_tmp(tmp_.c_str());
     tmp_.clear();
+}
+
+namespace {
+
+void (*g_before_rename)() = nullptr;
+
+/* Writes n bytes to fd; false on an error. */
+bool write_all(int fd, const char *p, std::size_t n)
+{
+    while (n > 0) {
+        ssize_t k = write(fd, p, n);
+        if (k < 0 && errno == EINTR)
+            continue;
+        if (k <= 0)
+            return false;
+        p += k;
+        n -= std::size_t(k);
+    }
+    return true;
+}
+
+} // namespace
+
+void set_atomic_file_test_hook(void (*before_rename)())
+{
+    g_before_rename = before_rename;
 }
 
 AtomicFile::AtomicFile(const std::string &path) : path_(path)
@@ -280,18 +307,22 @@ void AtomicFile::commit()
         committed_ = true;
         return;
     }
-    close(create_tmp());
-    {
-        std::ofstream file(tmp_, std::ios::out | std::ios::trunc);
-        file << buffer_.str();
-        file.flush();
-        bool ok = static_cast<bool>(file);
-        file.close();
-        if (!ok || file.fail()) {
-            remove_tmp();
-            throw Error("error writing output file '" + path_ + "'");
-        }
+    // The text through mkstemp's descriptor, in chunks (no second copy of
+    // a large output).
+    int fd = create_tmp();
+    bool ok = true;
+    std::streambuf *text = buffer_.rdbuf();
+    char chunk[1 << 16];
+    for (std::streamsize k; ok && (k = text->sgetn(chunk, sizeof chunk)) > 0;)
+        ok = write_all(fd, chunk, std::size_t(k));
+    ok = close(fd) == 0 && ok;
+    if (!ok) {
+        std::string why = std::strerror(errno);
+        remove_tmp();
+        throw Error("error writing output file '" + path_ + "': " + why);
     }
+    if (g_before_rename)
+        g_before_rename();
     Blocked b; // renamed and unregistered together
     if (std::rename(tmp_.c_str(), path_.c_str()) != 0) {
         std::string why = std::strerror(errno);

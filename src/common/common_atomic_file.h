@@ -39,7 +39,8 @@ namespace cpm {
  */
 class AtomicFile {
 public:
-    /** Opens a temporary file beside path; throws cpm::Error if it cannot. */
+    /** Checks that a file can be made beside path (one made and removed
+     *  at once); throws cpm::Error if it cannot. */
     explicit AtomicFile(const std::string &path);
     ~AtomicFile();
     AtomicFile(const AtomicFile &) = delete;
@@ -64,7 +65,7 @@ private:
     std::string path_;
     std::string tmp_;           // the temporary file, inside commit() only
     std::ofstream file_;        // Direct's stream
-    std::ostringstream buffer_; // the text until commit() (Stdout, Regular)
+    std::stringstream buffer_;  // the text until commit() (Stdout, Regular)
     bool committed_ = false;
     Kind kind_ = Kind::Stdout;
 };
@@ -76,6 +77,11 @@ private:
  *  ranks of a failed job: it names the failed rank itself). An empty
  *  label writes nothing (the tools, once their outputs are done). */
 void set_signal_label(const std::string &label);
+
+/** For tests only: a function that commit() calls between writing the
+ *  temporary file and renaming it (nullptr: none), e.g. to raise a signal
+ *  while the temporary file exists. */
+void set_atomic_file_test_hook(void (*before_rename)());
 
 /** True if the name means standard output ("-" or "stdout"). */
 bool is_stdout_name(const std::string &path);

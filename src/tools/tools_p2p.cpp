@@ -52,11 +52,10 @@ void run(const ToolOptions &opt, MPI_Comm comm)
     progress.finish();
     double total = MPI_Wtime() - info.start;
     std::string resumed = journal_resumed(comm, "p2p", journal, recorded);
-    // The rounds of schedule_pairs are those of every size until the
-    // duration history predicts each pair (two sizes measured); from then
-    // on, in parallel, the pairs are list-scheduled (benchmark_p2p.h;
-    // duration_history is collective the first time).
-    bool listed = duration_history(comm).enabled;
+    // How many sizes' pairs were list-scheduled (benchmark_p2p.h: once the
+    // duration history predicts every pair, from the third size on), the
+    // others in the rounds of schedule_pairs.
+    long listed = duration_history(comm).listed_calls;
     agree(comm, [&] {
         if (rank != 0)
             return;
@@ -70,10 +69,11 @@ void run(const ToolOptions &opt, MPI_Comm comm)
             }
         std::size_t rounds = schedule_pairs(n, pairs, opt.parallel).size();
         std::string schedule = std::to_string(rounds) + " rounds per size";
-        if (opt.parallel && rounds < pairs.size() && sizes.size() > 2 && listed)
-            schedule = std::to_string(rounds) +
-                       " rounds at each of the first two sizes, then "
-                       "list-scheduled by expected duration";
+        if (listed > 0)
+            schedule = std::to_string(rounds) + " rounds at " +
+                       std::to_string(long(sizes.size()) - listed) +
+                       " sizes, list-scheduled by expected duration at " +
+                       std::to_string(listed);
         std::vector<HeaderLine> lines = {
             {"experiment", "roundtrip i <-> j, M bytes each way, timed on i"},
             {"T", "one-way time = estimated roundtrip / 2 (s); ci likewise halved"},

@@ -67,9 +67,9 @@ for spec in "p2p:4:2:--sizes 0,1024,16384,65536" \
     grep -q "^# resumed: '$t.out.journal' ($K measurements replayed)$" "$tmp/$t.out" ||
         { echo "FAIL: $t: no resumed header line"; fail=1; }
     [ -e "$tmp/$t.out.journal" ] && { echo "FAIL: $t: journal left after the output was saved"; fail=1; }
-    # p2p on 8 processes, 4 sizes: 7 rounds (of 4 pairs each), then the
-    # pairs list-scheduled
-    [ "$t" != p2p ] || grep -q "^# parallel: 1 (7 rounds at each of the first two sizes, then list-scheduled by expected duration)$" "$tmp/$t.ref" ||
+    # p2p on 8 processes, 4 sizes: 7 rounds (of 4 pairs each) at the
+    # first two, then the pairs list-scheduled
+    [ "$t" != p2p ] || grep -q "^# parallel: 1 (7 rounds at 2 sizes, list-scheduled by expected duration at 2)$" "$tmp/$t.ref" ||
         { grep '^# parallel' "$tmp/$t.ref"; echo "FAIL: p2p: parallel header line"; fail=1; }
     if same "$tmp/$t.ref" "$tmp/$t.out"; then
         echo "$t: stopped after $K of $T calls, resumed: the reference output but for the date, command and resumed lines"
@@ -88,34 +88,46 @@ for spec in "p2p:4:2:--sizes 0,1024,16384,65536" \
     CPM_JOURNAL_STOP_AFTER=$T tool "$t" "$t.x" $args &&
         { echo "FAIL: $t: not stopped after $T calls: fewer than $T"; fail=1; }
 done
-# A journal recorded on 8 processes, resumed on 4: refused in one line.
+# With CPM_SCHEDULE=rounds every size keeps the rounds.
+if CPM_SCHEDULE=rounds tool p2p rounds.out --sizes 0,1024,16384,65536 &&
+    grep -q "^# parallel: 1 (7 rounds per size)$" "$tmp/rounds.out"; then
+    echo "p2p with CPM_SCHEDULE=rounds: $(grep '^# parallel' "$tmp/rounds.out")"
+else
+    cat "$tmp/log"; echo "FAIL: p2p with CPM_SCHEDULE=rounds: $(grep '^# parallel' "$tmp/rounds.out")"; fail=1
+fi
+# refused WHAT TOOL OUT REASON NP ARGS...: TOOL run on NP processes with
+# ARGS -o OUT, whose journal OUT.journal is of another run, is refused
+# with exit 2, one line "TOOL: journal 'OUT.journal': entry 0 REASON: the
+# journal is of another run (remove it to start afresh)" and no output.
+refused() {
+    local what=$1 t=$2 out=$3 reason=$4 np=$5 rc
+    shift 5
+    NP=$np tool "$t" "$out" "$@"
+    rc=$?
+    if [ $rc = 2 ] && [ "$(grep -c "^$t: journal " "$tmp/log")" = 1 ] &&
+        grep -q -F -x "$t: journal '$out.journal': entry 0 $reason: the journal is of another run (remove it to start afresh)" "$tmp/log" &&
+        [ ! -e "$tmp/$out" ]; then
+        echo "$what: $(grep "^$t: journal" "$tmp/log")"
+    else
+        cat "$tmp/log"; echo "FAIL: $what: exit $rc"; fail=1
+    fi
+}
+# A journal recorded on 8 processes, resumed on 4.
 rm -f "$tmp"/np.out*
 CPM_JOURNAL_STOP_AFTER=3 tool collective np.out -O MPI_Scatter -s 4096 -m 65536
-NP=4 tool collective np.out -O MPI_Scatter -s 4096 -m 65536
-rc=$?
-if [ $rc = 2 ] && [ "$(grep -c '^collective: journal ' "$tmp/log")" = 1 ] &&
-    grep -q "^collective: journal 'np.out.journal': entry 0 was recorded on 8 processes, this run has 4: the journal is of another run (remove it to start afresh)$" "$tmp/log" &&
-    [ ! -e "$tmp/np.out" ]; then
-    echo "8-process journal on 4: $(grep '^collective:' "$tmp/log")"
-else
-    cat "$tmp/log"; echo "FAIL: 8-process journal resumed on 4 processes: exit $rc"; fail=1
-fi
+refused "8-process journal on 4" collective np.out \
+    "was recorded on 8 processes, this run has 4" 4 -O MPI_Scatter -s 4096 -m 65536
 # A kernel journal resumed with another configuration (the same grid,
-# the hosts' blocks in another order): refused in one line.
+# the hosts' blocks in another order).
 rm -f "$tmp"/kc.out*
 CPM_JOURNAL_STOP_AFTER=1 tool kernel kc.out --config s.conf --sizes 64,1024
+[ "$(grep -c '^e ' "$tmp/kc.out.journal" 2>/dev/null)" = 1 ] ||
+    { echo "FAIL: kernel: no journal of 1 entry after the stop"; fail=1; }
 { echo "kernel summa"; echo "N 8"
   for r in 7 6 5 4 3 2 1 0; do echo "host$((7 - r)) a $((r % 4 * 2)) $((r / 4 * 4)) 2 4"; done
 } > "$tmp/r.conf"
-tool kernel kc.out --config r.conf --sizes 64,1024
-rc=$?
-if [ $rc = 2 ] && [ "$(grep -c '^kernel: journal ' "$tmp/log")" = 1 ] &&
-    grep -q "^kernel: journal 'kc.out.journal': entry 0 was recorded by another measurement than this run's: the journal is of another run (remove it to start afresh)$" "$tmp/log" &&
-    [ ! -e "$tmp/kc.out" ]; then
-    echo "kernel journal of another configuration: $(grep '^kernel:' "$tmp/log")"
-else
-    cat "$tmp/log"; echo "FAIL: kernel journal resumed with another configuration: exit $rc"; fail=1
-fi
+refused "kernel journal of another configuration" kernel kc.out \
+    "was recorded by another measurement than this run's" 8 --config r.conf --sizes 64,1024
 # A journal of 4 sizes, a rerun needing 2 of them: it says so.
 rm -f "$tmp"/few.out*
 CPM_JOURNAL_STOP_AFTER=4 tool p2p few.out --sizes 0,1024,16384,65536

@@ -165,8 +165,33 @@ TEST_F(AtomicFileTest, ModeFollowsTheUmask)
     }
 }
 
-// SIGTERM while an output is open: the temporary file is removed and the
-// process ends by the signal (in a child process).
+// The signal raised by the commit hook of the child (below).
+int g_signal = 0;
+void raise_signal() { raise(g_signal); }
+
+// Runs body in a child process that is to end by signal sig; returns
+// whether it did (a child whose body throws or returns exits with 1).
+bool ends_by(int sig, void (*body)(const std::string &), const std::string &path)
+{
+    pid_t pid = fork();
+    if (pid < 0)
+        return false;
+    if (pid == 0) {
+        try {
+            body(path);
+        } catch (...) {
+        }
+        _exit(1);
+    }
+    int status = 0;
+    if (waitpid(pid, &status, 0) != pid)
+        return false;
+    return WIFSIGNALED(status) && WTERMSIG(status) == sig;
+}
+
+// SIGTERM, SIGINT or SIGHUP while the temporary file exists (inside
+// commit(), between its write and its rename): the handler removes it and
+// the process ends by the signal; the old file stays.
 TEST_F(AtomicFileTest, SignalRemovesTemporaryFile)
 {
     for (int sig : {SIGTERM, SIGINT, SIGHUP}) {
@@ -175,18 +200,16 @@ TEST_F(AtomicFileTest, SignalRemovesTemporaryFile)
             std::ofstream old(path);
             old << "old\n";
         }
-        pid_t pid = fork();
-        ASSERT_GE(pid, 0);
-        if (pid == 0) {
-            cpm::AtomicFile f(path);
-            f.stream() << "partial" << std::flush;
-            raise(sig);
-            _exit(0); // not reached
-        }
-        int status = 0;
-        ASSERT_EQ(waitpid(pid, &status, 0), pid);
-        EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == sig)
-            << "signal " << sig << ", status " << status;
+        g_signal = sig;
+        EXPECT_TRUE(ends_by(sig,
+                            [](const std::string &p) {
+                                cpm::AtomicFile f(p);
+                                f.stream() << "partial\n";
+                                cpm::set_atomic_file_test_hook(raise_signal);
+                                f.commit(); // the hook raises the signal
+                            },
+                            path))
+            << "signal " << sig;
         EXPECT_EQ(entries(), 1) << "signal " << sig; // no *.tmp.* left
         EXPECT_EQ(slurp(path), "old\n");
     }
@@ -201,17 +224,13 @@ TEST_F(AtomicFileTest, KillBeforeCommitLeavesNothing)
         std::ofstream old(path);
         old << "old\n";
     }
-    pid_t pid = fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        cpm::AtomicFile f(path);
-        f.stream() << "partial" << std::flush;
-        raise(SIGKILL);
-        _exit(0); // not reached
-    }
-    int status = 0;
-    ASSERT_EQ(waitpid(pid, &status, 0), pid);
-    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGKILL);
+    EXPECT_TRUE(ends_by(SIGKILL,
+                        [](const std::string &p) {
+                            cpm::AtomicFile f(p);
+                            f.stream() << "partial" << std::flush;
+                            raise(SIGKILL);
+                        },
+                        path));
     EXPECT_EQ(entries(), 1); // no *.tmp.* left
     EXPECT_EQ(slurp(path), "old\n");
 }
