@@ -20,7 +20,7 @@ for key in "# CPM p2p" "# command: p2p" "# date: " "# mpi: " "# processes: 3" \
 done
 # The third size is list-scheduled from the first two's durations (unless
 # all three pairs' predictions are equal, which real timings hardly are).
-grep -q -x -E "# parallel: 1 \(3 rounds (per size|at 2 sizes, list-scheduled by expected duration at 1)\)" "$tmp/p2p.out" ||
+grep -q -x -E "# parallel: 1 \(3 rounds (per size|at 2 sizes, list-scheduled by expected duration at 1 size)\)" "$tmp/p2p.out" ||
     fail "p2p parallel line: $(grep '^# parallel' "$tmp/p2p.out")"
 awk '!/^#/ {
         rows++
