@@ -4,6 +4,7 @@
 #include "benchmark_journal.h"
 
 #include "benchmark_plogp.h"
+#include "common_atomic_file.h"
 #include "common_error.h"
 #include "common_mpi.h"
 #include "common_parse.h"
@@ -159,18 +160,12 @@ std::string hex(double v)
     return buf;
 }
 
-void write_all(int fd, const std::string &text, const std::string &path)
+/* Appends text to the journal's descriptor and syncs it to disk. */
+void append_synced(int fd, const std::string &text, const std::string &path)
 {
-    std::size_t done = 0;
-    while (done < text.size()) {
-        ssize_t k = ::write(fd, text.data() + done, text.size() - done);
-        if (k < 0 && errno == EINTR)
-            continue;
-        if (k < 0)
-            throw Error("journal " + quoted(path) +
-                        ": write failed: " + std::strerror(errno));
-        done += std::size_t(k);
-    }
+    if (!write_all(fd, text.data(), text.size()))
+        throw Error("journal " + quoted(path) +
+                    ": write failed: " + std::strerror(errno));
     if (fsync(fd) != 0)
         throw Error("journal " + quoted(path) +
                     ": fsync failed: " + std::strerror(errno));
@@ -281,7 +276,7 @@ void open_file(const std::string &path, const std::string &command)
         for (char &ch : c)
             if (ch == '\n' || ch == '\r')
                 ch = ' ';
-        write_all(fd, std::string(kMagic) + "\ncommand " + c + "\n", path);
+        append_synced(fd, std::string(kMagic) + "\ncommand " + c + "\n", path);
     }
 }
 
@@ -497,7 +492,7 @@ std::vector<Result> JournalEntry::record(const std::vector<Result> &r,
         }
         text += "e " + std::to_string(g.next) + " " + key_ + " " +
                 std::to_string(r.size()) + "\n";
-        write_all(g.fd, text, g.path);
+        append_synced(g.fd, text, g.path);
     }
     ++g.next;
     ++g.appended;

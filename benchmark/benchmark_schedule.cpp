@@ -392,9 +392,11 @@ void check_cost(std::size_t items, const std::vector<double> &cost)
         CPM_THROW(std::to_string(cost.size()) + " expected durations for " +
                   std::to_string(items) + " experiments");
 }
-/* Whether the durations tell experiments apart (valid ones not all
- * equal); equal durations schedule as no durations. */
-bool informative(const std::vector<double> &cost)
+} // namespace
+
+/* The durations tell experiments apart (valid ones not all equal); equal
+ * durations schedule as no durations. */
+bool list_scheduled(const std::vector<double> &cost)
 {
     double first = std::numeric_limits<double>::quiet_NaN();
     for (double c : cost) {
@@ -406,12 +408,6 @@ bool informative(const std::vector<double> &cost)
             return true;
     }
     return false;
-}
-} // namespace
-
-bool list_scheduled(const std::vector<double> &cost)
-{
-    return informative(cost);
 }
 
 std::vector<Round> schedule_pairs(int n, const std::vector<Pair> &pairs,
@@ -425,7 +421,7 @@ std::vector<Round> schedule_pairs(int n, const std::vector<Pair> &pairs,
     std::vector<Pair> sorted;
     for (const Pair &p : pairs)
         sorted.push_back({std::min(p.i, p.j), std::max(p.i, p.j)});
-    if (informative(cost)) {
+    if (list_scheduled(cost)) {
         std::vector<std::array<int, 2>> items;
         for (const Pair &p : sorted)
             items.push_back({p.i, p.j});
@@ -461,7 +457,7 @@ std::vector<Round> schedule_triplets(int n,
     std::vector<std::array<int, 3>> items;
     for (const Triplet &t : triplets)
         items.push_back({t.i, t.j, t.k});
-    if (informative(cost))
+    if (list_scheduled(cost))
         return list_rounds<3>(n, items, cost);
     return greedy_rounds<3>(n, items);
 }

@@ -105,11 +105,9 @@ public:
     /** False: predictions are not used for scheduling (the caller's
      *  choice; see duration_history in benchmark_p2p.h). */
     bool enabled = true;
-    /** measure_roundtrips' calls in parallel (replayed calls counted as
+    /** measure_roundtrips' calls whose pairs were list-scheduled (the
+     *  others ran the rounds of no durations; replayed calls counted as
      *  they were measured). */
-    long parallel_calls = 0;
-    /** Those of them whose pairs were list-scheduled (the others ran the
-     *  rounds of no durations). */
     long listed_calls = 0;
     /** Records that experiment key lasted seconds at this size. */
     void record(const std::vector<int> &key, double size, double seconds);

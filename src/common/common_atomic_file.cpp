@@ -227,7 +227,8 @@ namespace {
 
 void (*g_before_rename)() = nullptr;
 
-/* Writes n bytes to fd; false on an error. */
+} // namespace
+
 bool write_all(int fd, const char *p, std::size_t n)
 {
     while (n > 0) {
@@ -241,8 +242,6 @@ bool write_all(int fd, const char *p, std::size_t n)
     }
     return true;
 }
-
-} // namespace
 
 void set_atomic_file_test_hook(void (*before_rename)())
 {

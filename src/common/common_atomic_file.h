@@ -83,6 +83,10 @@ void set_signal_label(const std::string &label);
  *  while the temporary file exists. */
 void set_atomic_file_test_hook(void (*before_rename)());
 
+/** Writes the n bytes at p to the descriptor fd, again after short
+ *  writes and EINTR; false on an error (errno says which). */
+bool write_all(int fd, const char *p, std::size_t n);
+
 /** True if the name means standard output ("-" or "stdout"). */
 bool is_stdout_name(const std::string &path);
 /** True if the name means standard input ("-" or "stdin"). */

@@ -136,15 +136,10 @@ std::string journal_path(const ToolOptions &opt)
     return opt.output + ".journal";
 }
 
-namespace {
-
-/* The noun after a count n of measurements. */
-const char *measurements(long n)
+std::string count_of(long n, const std::string &noun)
 {
-    return n == 1 ? " measurement" : " measurements";
+    return std::to_string(n) + " " + noun + (n == 1 ? "" : "s");
 }
-
-} // namespace
 
 long open_journal(MPI_Comm comm, const std::string &path,
                   const std::string &tool, const std::string &command)
@@ -160,9 +155,9 @@ long open_journal(MPI_Comm comm, const std::string &path,
     int rank = 0;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
     if (recorded > 0 && rank == 0)
-        std::cerr << tool << ": resuming from " << path << ": " << recorded
-                  << measurements(recorded)
-                  << " recorded" << std::endl;
+        std::cerr << tool << ": resuming from " << path << ": "
+                  << count_of(recorded, "measurement") << " recorded"
+                  << std::endl;
     return recorded;
 }
 
@@ -173,14 +168,14 @@ std::string journal_resumed(MPI_Comm comm, const std::string &tool,
     int rank = 0;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
     if (rank == 0 && replayed < recorded)
-        std::cerr << tool << ": the journal held " << recorded
-                  << measurements(recorded)
+        std::cerr << tool << ": the journal held "
+                  << count_of(recorded, "measurement")
                   << ", this run replayed " << replayed
                   << " (it needed no more of them)" << std::endl;
     if (replayed == 0)
         return "";
-    return cpm::quoted(path, 4096) + " (" + std::to_string(replayed) +
-           measurements(replayed) + " replayed)";
+    return cpm::quoted(path, 4096) + " (" +
+           count_of(replayed, "measurement") + " replayed)";
 }
 
 std::string journal_help(const std::string &run)

@@ -80,6 +80,9 @@ long open_journal(MPI_Comm comm, const std::string &path,
 std::string journal_resumed(MPI_Comm comm, const std::string &tool,
                             const std::string &path, long recorded);
 
+/** "N NOUNs" ("1 NOUN"): a count in a message or header line. */
+std::string count_of(long n, const std::string &noun);
+
 /** Help text of the journal, for the tools that keep one: "A RUN with -o
  *  OUT keeps ..." (run: "build" or "run"). */
 std::string journal_help(const std::string &run);

@@ -68,15 +68,12 @@ void run(const ToolOptions &opt, MPI_Comm comm)
                 of.push_back(pairs[e]);
             }
         std::size_t rounds = schedule_pairs(n, pairs, opt.parallel).size();
-        auto count = [](long k, const std::string &what) {
-            return std::to_string(k) + " " + what + (k == 1 ? "" : "s");
-        };
-        std::string schedule = count(long(rounds), "round") + " per size";
+        std::string schedule = count_of(long(rounds), "round") + " per size";
         if (listed > 0)
-            schedule = count(long(rounds), "round") + " at " +
-                       count(long(sizes.size()) - listed, "size") +
+            schedule = count_of(long(rounds), "round") + " at " +
+                       count_of(long(sizes.size()) - listed, "size") +
                        ", list-scheduled by expected duration at " +
-                       count(listed, "size");
+                       count_of(listed, "size");
         std::vector<HeaderLine> lines = {
             {"experiment", "roundtrip i <-> j, M bytes each way, timed on i"},
             {"T", "one-way time = estimated roundtrip / 2 (s); ci likewise halved"},

@@ -10,6 +10,7 @@
 # Without SimGrid the test fails with a message; it is never skipped.
 
 SMPI_LIB_SRC = \
+	$(srcdir)/src/common/common_atomic_file.cpp \
 	$(srcdir)/src/common/common_error.cpp \
 	$(srcdir)/src/common/common_mpi.cpp \
 	$(srcdir)/src/common/common_parse.cpp \
@@ -23,6 +24,7 @@ SMPI_LIB_SRC = \
 	$(srcdir)/benchmark/benchmark_timing.cpp \
 	$(srcdir)/benchmark/benchmark_journal.cpp
 SMPI_LIB_HDR = \
+	$(srcdir)/src/common/common_atomic_file.h \
 	$(srcdir)/src/common/common_error.h \
 	$(srcdir)/src/common/common_mpi.h \
 	$(srcdir)/src/common/common_parse.h \
