@@ -271,12 +271,17 @@ double LMO::roundtrip(int i, int j, double M1, double M2) const
 
 double LMO::one_to_two(int r, int a, int b, double M) const
 {
-    // The reply of x: empty, in the first segment.
-    auto reply = [&](int x) {
-        return C[x].value + L[pair_index(n, r, x)].value + C[r].value;
+    // x's message and its empty reply (first segment) up to the root.
+    auto flight = [&](int x) {
+        return leg(r, x, M) + C[x].value + L[pair_index(n, r, x)].value;
     };
-    return 2 * (C_at(r, M) + t_at(r, M) * M) +
-           std::max(leg(r, a, M) + reply(a), leg(r, b, M) + reply(b));
+    const double s = C_at(r, M) + t_at(r, M) * M, R = C[r].value;
+    const double fa = flight(a), fb = flight(b);
+    const double near = std::min(fa, fb), far = std::max(fa, fb);
+    // Sent to the nearer first (its reply assumed to arrive after the
+    // second send, as tests/smpi/smpi_roundtrip.cpp's truth does); the
+    // farther reply is received (R) after its arrival and the nearer's.
+    return std::max(s + near + R, 2 * s + far) + R;
 }
 
 namespace {
@@ -427,9 +432,13 @@ double LMO::many2one_shared(int root, double M) const
 
 namespace {
 
-void warn_if_bad(LMO &m, const stats::Estimate &e, const std::string &what)
+/* A negative or non-finite estimate, as a warning; a negative one of at
+ * most `negligible` (the simulator's rounding, 1e-9 of the largest value
+ * of its kind in the segment) is not reported. */
+void warn_if_bad(LMO &m, const stats::Estimate &e, const std::string &what,
+                 double negligible = 0)
 {
-    if (!std::isfinite(e.value) || e.value < 0) {
+    if (!std::isfinite(e.value) || e.value < -negligible) {
         std::ostringstream s;
         s << "LMO: " << what << " = " << e.value
           << (std::isfinite(e.value) ? " is negative" : " is not finite")
@@ -469,9 +478,19 @@ struct Solved {
     std::vector<stats::Estimate> C, t, L, beta;
 };
 
+/* Solves one segment. recv0: in a later segment, each root's receive
+ * delay of an empty reply (C_r of the first segment; empty in the first).
+ * There the root's one-to-two time is T1_ry + max(s_r, recv0_r - D), with
+ * s_r = C_r + t_r M its send delay and D = T1_ry - T1_rx >= 0 the lag of
+ * the farther reply: X_r = s_r only where D >= recv0_r (the nearer reply
+ * is processed before the farther arrives), so a root's C_r, t_r are
+ * averaged over those of its triplets (at both sizes); with fewer than 2
+ * of them, over all, and its rank is added to *unseparated. */
 Solved solve_segment(LMO &m, const LmoSegmentData &g,
                      const std::vector<bench::Result> &rt0, int n,
-                     const std::vector<bench::Triplet> &trip, double cl)
+                     const std::vector<bench::Triplet> &trip, double cl,
+                     const std::vector<double> &recv0,
+                     std::vector<int> *unseparated)
 {
     const std::size_t np = std::size_t(n) * std::size_t(n - 1) / 2;
     const std::size_t nt = trip.size();
@@ -501,26 +520,54 @@ Solved solve_segment(LMO &m, const LmoSegmentData &g,
     auto T1 = [&](const std::vector<bench::Result> &v, int r, int x) {
         return v[std::size_t(pair_index(n, r, x)) + (r < x ? 0 : np)].T;
     };
+    // The triplets' estimates of every root; with recv0, twice: those
+    // whose farther reply lags by the receive delay (at both sizes), and
+    // all of them, the fallback.
+    std::vector<Acc> Cs(recv0.empty() ? 0 : std::size_t(n)),
+        ts(recv0.empty() ? 0 : std::size_t(n));
     for (std::size_t e = 0; e < nt; ++e) {
         int v[3] = {trip[e].i, trip[e].j, trip[e].k};
         for (int r = 0; r < 3; ++r) {
             int x = v[(r + 1) % 3], y = v[(r + 2) % 3];
+            double ax = T1(g.o2oA, v[r], x), ay = T1(g.o2oA, v[r], y),
+                   bx = T1(g.o2oB, v[r], x), by = T1(g.o2oB, v[r], y);
             // X_r(M) = one-to-two - the larger one-to-one = C_r + t_r M.
-            double xa = g.o2tA[3 * e + std::size_t(r)].T -
-                        std::max(T1(g.o2oA, v[r], x), T1(g.o2oA, v[r], y));
-            double xb = g.o2tB[3 * e + std::size_t(r)].T -
-                        std::max(T1(g.o2oB, v[r], x), T1(g.o2oB, v[r], y));
+            double xa = g.o2tA[3 * e + std::size_t(r)].T - std::max(ax, ay);
+            double xb = g.o2tB[3 * e + std::size_t(r)].T - std::max(bx, by);
             double tr = (xb - xa) / dM;
-            C[std::size_t(v[r])].add(xa - g.Ma * tr);
-            t[std::size_t(v[r])].add(tr);
+            std::size_t i = std::size_t(v[r]);
+            C[i].add(xa - g.Ma * tr);
+            t[i].add(tr);
+            if (!recv0.empty()) {
+                double need = std::max(recv0[i], 0.0);
+                if (std::fabs(ax - ay) >= need && std::fabs(bx - by) >= need) {
+                    Cs[i].add(xa - g.Ma * tr);
+                    ts[i].add(tr);
+                }
+            }
+        }
+    }
+    for (std::size_t i = 0; i < Cs.size(); ++i) {
+        if (Cs[i].n >= 2) {
+            C[i] = Cs[i];
+            t[i] = ts[i];
+        } else if (unseparated) {
+            unseparated->push_back(int(i));
         }
     }
     Solved s;
+    double top_icpt = 0, top_slope = 0; // the scales of C_i and t_i
+    for (std::size_t p = 0; p < np; ++p) {
+        top_icpt = std::max(top_icpt, std::fabs(icpt[p]));
+        top_slope = std::max(top_slope, std::fabs(slope[p]));
+    }
     for (int i = 0; i < n; ++i) {
         s.C.push_back(C[std::size_t(i)].estimate(cl));
         s.t.push_back(t[std::size_t(i)].estimate(cl));
-        warn_if_bad(m, s.C.back(), "C_" + std::to_string(i) + at);
-        warn_if_bad(m, s.t.back(), "t_" + std::to_string(i) + at);
+        warn_if_bad(m, s.C.back(), "C_" + std::to_string(i) + at,
+                    1e-9 * top_icpt);
+        warn_if_bad(m, s.t.back(), "t_" + std::to_string(i) + at,
+                    1e-9 * top_slope);
     }
     // The pair's parameters from its own line and the processors' means
     // (each over the C(n-1,2) triplets of the processor), so that C_i +
@@ -572,8 +619,16 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
     m.segments.clear();
     // Empty replies are in the first segment: its empty roundtrips.
     const std::vector<bench::Result> &rt0 = d.segments[0].o2oA;
+    // Each root's receive delay of an empty reply: C_r of the first
+    // segment, used to pick a later segment's informative triplets.
+    std::vector<double> recv0;
+    std::vector<std::vector<int>> unseparated(d.segments.size());
     for (std::size_t k = 0; k < d.segments.size(); ++k) {
-        Solved s = solve_segment(m, d.segments[k], rt0, n, trip, cl);
+        Solved s = solve_segment(m, d.segments[k], rt0, n, trip, cl, recv0,
+                                 &unseparated[k]);
+        if (k == 0)
+            for (const stats::Estimate &c : s.C)
+                recv0.push_back(c.value);
         if (k == 0) {
             m.C = std::move(s.C);
             m.t = std::move(s.t);
@@ -589,14 +644,14 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
             m.segments.push_back(std::move(g));
         }
     }
-    // The one-to-two experiments of a later segment separate C_r, t_r
-    // from the links only if the root's second send outlasts its receive
-    // delay of the nearer reply (doc/models.md, LMO).
+    // A root with fewer than 2 triplets whose farther reply lags by its
+    // receive delay: if its send delay is shorter than that receive delay,
+    // its one-to-two times do not show it (doc/models.md, LMO).
     for (std::size_t k = 1; k < d.segments.size(); ++k) {
         const LmoSegment &g = m.segments[k - 1];
         const double Ma = d.segments[k].Ma;
         std::string roots;
-        for (int r = 0; r < n; ++r)
+        for (int r : unseparated[k])
             if (g.C[std::size_t(r)].value + g.t[std::size_t(r)].value * Ma <
                 m.C[std::size_t(r)].value)
                 roots += (roots.empty() ? "" : ",") + std::to_string(r);
@@ -605,9 +660,10 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
                 "LMO: C_r, t_r of root(s) " + roots +
                 " in the segment from " + std::to_string(g.from) +
                 ": the send delay C_r + t_r M is shorter than the receive "
-                "delay C_r of the first segment, so C_r, t_r there (and L, "
-                "beta of their pairs) may be off; point-to-point "
-                "predictions are not");
+                "delay C_r of the first segment and fewer than 2 of the "
+                "root's triplets have replies far enough apart, so C_r, "
+                "t_r there (and L, beta of their pairs) may be off; "
+                "point-to-point predictions are not");
     }
 }
 

@@ -141,15 +141,55 @@ TEST(LMO, RecoversEveryParameterOfEverySegment)
             EXPECT_LT(rel(m.p2p(0, n - 1, M), t.p2p(0, n - 1, M)), 1e-9) << M;
     }
     // A later segment whose sends are shorter than the first's receive
-    // delay: exact here (synthetic data follow the equations), but warned.
-    LMO s = segmented_truth(4, 9), w;
+    // delay (the data follow the one-to-two's two branches): exact from
+    // the root's triplets whose farther reply lags by the receive delay
+    // at both sizes, of which there are enough (checked) at n = 8 ...
+    LMO s = segmented_truth(8, 9), w;
     s.segments[0].C[1].value = s.C[1].value / 4;
     s.segments[0].t[1].value = 1e-12;
+    // Hosts 2 and 3 alike as seen from 1: their replies come together.
+    auto twin = [](auto &C, auto &t, auto &L, auto &beta) {
+        C[3] = C[2];
+        t[3] = t[2];
+        L[std::size_t(pair_index(8, 1, 3))] = L[std::size_t(pair_index(8, 1, 2))];
+        beta[std::size_t(pair_index(8, 1, 3))] =
+            beta[std::size_t(pair_index(8, 1, 2))];
+    };
+    twin(s.C, s.t, s.L, s.beta);
+    for (LmoSegment &g : s.segments)
+        twin(g.C, g.t, g.L, g.beta);
+    int lagging = 0, close = 0;
+    auto one_to_one = [&](int x, double M) {
+        return s.roundtrip(1, x, M, 0);
+    };
+    for (int a = 0; a < 8; ++a)
+        for (int b = a + 1; b < 8; ++b) {
+            if (a == 1 || b == 1)
+                continue;
+            bool far_enough = true;
+            for (double M : {8192.0, 9192.0})
+                far_enough = far_enough &&
+                             std::fabs(one_to_one(a, M) - one_to_one(b, M)) >=
+                                 s.C[1].value;
+            ++(far_enough ? lagging : close);
+        }
+    ASSERT_GE(lagging, 2);
+    ASSERT_GE(close, 1); // ... and some triplets that would mislead
     lmo_solve_p2p(w, segmented_measurements(s), 0.95);
-    ASSERT_EQ(w.warnings.size(), 1u);
-    EXPECT_NE(w.warnings[0].find("from 8192"), std::string::npos);
-    EXPECT_NE(w.warnings[0].find("root(s) 1 "), std::string::npos)
-        << w.warnings[0];
+    EXPECT_TRUE(w.warnings.empty()) << w.warnings[0];
+    expect_same(w.segments[0].C, s.segments[0].C, "C", 8192);
+    expect_same(w.segments[0].t, s.segments[0].t, "t", 8192);
+    expect_same(w.segments[0].L, s.segments[0].L, "L", 8192);
+    expect_same(w.segments[0].beta, s.segments[0].beta, "beta", 8192);
+    // ... and warned at n = 3, where each root has one triplet.
+    LMO s3 = segmented_truth(3, 9), w3;
+    s3.segments[0].C[1].value = s3.C[1].value / 4;
+    s3.segments[0].t[1].value = 1e-12;
+    lmo_solve_p2p(w3, segmented_measurements(s3), 0.95);
+    ASSERT_EQ(w3.warnings.size(), 1u);
+    EXPECT_NE(w3.warnings[0].find("from 8192"), std::string::npos);
+    EXPECT_NE(w3.warnings[0].find("root(s) 1 "), std::string::npos)
+        << w3.warnings[0];
     // The first segment alone is not the truth above 8192 bytes.
     LMO t = segmented_truth(4, 3), one = t;
     one.segments.clear();
@@ -181,15 +221,35 @@ TEST(LMO, PredictionsBySegment)
     EXPECT_DOUBLE_EQ(m.one2many(0, M), root + mx);
     EXPECT_DOUBLE_EQ(m.many2one(0, M), root + mx);
     // One-to-two: sends in the segment of M, empty replies in the first.
-    auto leg = [&](int x) {
-        int q = pair_index(4, 2, x), r = q;
-        return g.L[q].value + g.C[x].value +
-               M * (1 / g.beta[q].value + g.t[x].value) + m.C[x].value +
-               m.L[r].value + m.C[2].value;
+    auto flight = [&](const LMO &w, int x) {
+        const LmoSegment &h = w.segments[0];
+        int q = pair_index(4, 2, x);
+        return h.L[q].value + h.C[x].value +
+               M * (1 / h.beta[q].value + h.t[x].value) + w.C[x].value +
+               w.L[q].value;
     };
+    // segmented_truth's sends outlast the receive delay: the farther
+    // reply's branch.
+    double s = g.C[2].value + g.t[2].value * M;
     EXPECT_DOUBLE_EQ(m.one_to_two(2, 0, 3, M),
-                     2 * (g.C[2].value + g.t[2].value * M) +
-                         std::max(leg(0), leg(3)));
+                     2 * s + std::max(flight(m, 0), flight(m, 3)) +
+                         m.C[2].value);
+    // A send shorter than the receive delay, replies close together: the
+    // nearer reply's receive delay shows, not the second send.
+    LMO c = m;
+    c.segments[0].C[2].value = m.C[2].value / 10;
+    c.segments[0].t[2].value = 0;
+    c.segments[0].L[pair_index(4, 2, 3)] = c.segments[0].L[pair_index(4, 2, 0)];
+    c.segments[0].beta[pair_index(4, 2, 3)] =
+        c.segments[0].beta[pair_index(4, 2, 0)];
+    c.segments[0].C[3] = c.segments[0].C[0];
+    c.segments[0].t[3] = c.segments[0].t[0];
+    c.C[3] = c.C[0];
+    c.L[pair_index(4, 2, 3)] = c.L[pair_index(4, 2, 0)];
+    double sc = c.segments[0].C[2].value, R = c.C[2].value;
+    ASSERT_DOUBLE_EQ(flight(c, 0), flight(c, 3));
+    EXPECT_DOUBLE_EQ(c.one_to_two(2, 0, 3, M),
+                     sc + flight(c, 0) + 2 * R);
 }
 
 TEST(LMO, SolverScales)

@@ -202,9 +202,9 @@ void usage(std::ostream &os)
           "                          0.8^s for segment s)\n"
           "      --lat-factors LIST  latency factor of each segment "
           "(default 1.5^s)\n"
-          "      --rendezvous D      from D bytes on, no os and no or "
-          "(default:\n"
-          "                          none)\n"
+          "      --rendezvous D      from D bytes on, no host delays "
+          "(os, ois,\n"
+          "                          or; default: none)\n"
           "  -h, --help              this help\n"
           "Also writes PREFIX.cfg, the SimGrid settings cpm-smpirun adds for "
           "the\nplatform (none without segments).\n";
@@ -468,9 +468,17 @@ cpm::SimgridPlatform platform_of(const Truth &t)
             cpm::smpi::HostDelays d = h.delays(s);
             long from = s == 0 ? 0 : t.segments[std::size_t(s)].from;
             sh.os.push_back({from, d.os.c, d.os.t});
-            sh.ois.push_back({from, d.ois.c, d.ois.t});
+            if (t.rendezvous == 0 || from < t.rendezvous)
+                sh.ois.push_back({from, d.ois.c, d.ois.t});
             sh.orecv.push_back({from, d.orecv.c, d.orecv.t});
         }
+        // SMPI delays an MPI_Isend by ois at every size but a blocking
+        // MPI_Send by os only below its detached threshold: from the
+        // rendezvous size on, ois is 0 too, so that both sends cost the
+        // host nothing there, as the truth says (and as a real MPI's
+        // rendezvous Isend and Send cost alike).
+        if (t.rendezvous > 0)
+            sh.ois.push_back({t.rendezvous, 0, 0});
         p.hosts.push_back(sh);
     }
     if (t.is_switch()) {

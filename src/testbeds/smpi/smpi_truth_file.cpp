@@ -403,7 +403,7 @@ void write_truth(std::ostream &os, const Truth &t,
                << " " << num(d.orecv.c) << " " << num(d.orecv.t) << "\n";
         }
     if (t.rendezvous > 0)
-        os << "# from D bytes on, rendezvous: no os, no or\n"
+        os << "# from D bytes on, rendezvous: no os, ois or or\n"
            << "rendezvous " << t.rendezvous << "\n";
 }
 

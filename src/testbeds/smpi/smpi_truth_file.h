@@ -40,7 +40,9 @@
  * link lines (SMPI's network model with lat- and bw-factors), and the host
  * delays are the segment's (the host line for s = 0). From D bytes on a
  * message is sent by rendezvous: no os and no or (SMPI's
- * send-is-detached-thresh). So, with s the segment of m:
+ * send-is-detached-thresh), and no ois either (the platform's ois entries
+ * end at D: SMPI would delay an MPI_Isend at every size). So, with s the
+ * segment of m:
  *
  *     T_ij(m) = [m < D] (os_i^s(m) + or_j^s(m)) + FLAT_s L_ij
  *               + (m + 16) / (FBW_s B_ij).
@@ -119,8 +121,8 @@ struct Truth {
     std::vector<std::vector<TruthLink>> links;
     /** Size segments; empty: one segment, factors 1 (linear times). */
     std::vector<TruthSegment> segments;
-    /** Messages of this many bytes or more go by rendezvous (no os, no
-     *  or); 0: none do. */
+    /** Messages of this many bytes or more go by rendezvous (no os, ois
+     *  or or); 0: none do. */
     long rendezvous = 0;
     /** True if the platform has size segments or a rendezvous size. */
     bool segmented() const { return !segments.empty() || rendezvous > 0; }
