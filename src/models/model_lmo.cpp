@@ -278,9 +278,10 @@ double LMO::one_to_two(int r, int a, int b, double M) const
     const double s = C_at(r, M) + t_at(r, M) * M, R = C[r].value;
     const double fa = flight(a), fb = flight(b);
     const double near = std::min(fa, fb), far = std::max(fa, fb);
-    // Sent to the nearer first (its reply assumed to arrive after the
-    // second send, as tests/smpi/smpi_roundtrip.cpp's truth does); the
-    // farther reply is received (R) after its arrival and the nearer's.
+    // Sent to the nearer first; the nearer reply is received (R) on
+    // arrival (the model does not hold the root busy with its second
+    // send, as tests/smpi/smpi_roundtrip.cpp's truth does not), the
+    // farther after its arrival and the nearer's.
     return std::max(s + near + R, 2 * s + far) + R;
 }
 
@@ -483,9 +484,10 @@ struct Solved {
  * There the root's one-to-two time is T1_ry + max(s_r, recv0_r - D), with
  * s_r = C_r + t_r M its send delay and D = T1_ry - T1_rx >= 0 the lag of
  * the farther reply: X_r = s_r only where D >= recv0_r (the nearer reply
- * is processed before the farther arrives), so a root's C_r, t_r are
- * averaged over those of its triplets (at both sizes); with fewer than 2
- * of them, over all, and its rank is added to *unseparated. */
+ * is processed before the farther arrives). A root whose X_r over all its
+ * triplets does not exceed recv0_r has its C_r, t_r averaged over those
+ * triplets (at both sizes); with fewer than 2 of them, over all, and its
+ * rank is added to *unseparated. */
 Solved solve_segment(LMO &m, const LmoSegmentData &g,
                      const std::vector<bench::Result> &rt0, int n,
                      const std::vector<bench::Triplet> &trip, double cl,
@@ -547,7 +549,14 @@ Solved solve_segment(LMO &m, const LmoSegmentData &g,
             }
         }
     }
+    // Over all triplets X_r >= s_r, and X_r <= R_r where s_r < R_r: a
+    // root whose mean over all reaches its receive delay sends at least
+    // that long, and all its triplets show it; the others take the
+    // selected triplets.
     for (std::size_t i = 0; i < Cs.size(); ++i) {
+        double all = C[i].mean + t[i].mean * g.Ma, R = recv0[i];
+        if (all > R + 1e-9 * std::fabs(R))
+            continue;
         if (Cs[i].n >= 2) {
             C[i] = Cs[i];
             t[i] = ts[i];
@@ -644,24 +653,21 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
             m.segments.push_back(std::move(g));
         }
     }
-    // A root with fewer than 2 triplets whose farther reply lags by its
-    // receive delay: if its send delay is shorter than that receive delay,
-    // its one-to-two times do not show it (doc/models.md, LMO).
+    // A root whose send delay may be shorter than its receive delay, with
+    // fewer than 2 triplets whose farther reply lags by that receive
+    // delay: its one-to-two times may not show its send (doc/models.md).
     for (std::size_t k = 1; k < d.segments.size(); ++k) {
         const LmoSegment &g = m.segments[k - 1];
-        const double Ma = d.segments[k].Ma;
         std::string roots;
         for (int r : unseparated[k])
-            if (g.C[std::size_t(r)].value + g.t[std::size_t(r)].value * Ma <
-                m.C[std::size_t(r)].value)
-                roots += (roots.empty() ? "" : ",") + std::to_string(r);
+            roots += (roots.empty() ? "" : ",") + std::to_string(r);
         if (!roots.empty())
             m.warnings.push_back(
                 "LMO: C_r, t_r of root(s) " + roots +
                 " in the segment from " + std::to_string(g.from) +
-                ": the send delay C_r + t_r M is shorter than the receive "
-                "delay C_r of the first segment and fewer than 2 of the "
-                "root's triplets have replies far enough apart, so C_r, "
+                ": the send delay C_r + t_r M comes out no longer than the "
+                "receive delay C_r of the first segment and fewer than 2 of "
+                "the root's triplets have replies far enough apart, so C_r, "
                 "t_r there (and L, beta of their pairs) may be off; "
                 "point-to-point predictions are not");
     }

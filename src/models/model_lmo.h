@@ -168,8 +168,7 @@ struct LMO {
      *  empty replies, sent to the nearer peer first: with s = C_r + t_r M
      *  (the segment of M), R = C_r^0 and f_x = L_rx + C_x +
      *  M (1/beta_rx + t_x) + C_x^0 + L_rx^0 (x's message and reply),
-     *  max(s + f_near + R, 2 s + f_far) + R (the nearer reply arriving
-     *  after the second send); that is
+     *  max(s + f_near + R, 2 s + f_far) + R; that is
      *  2 s + max_x f_x + R where the farther reply lags by R - s or more
      *  (always in the first segment, where s = R). */
     double one_to_two(int r, int a, int b, double M) const;
@@ -204,9 +203,10 @@ struct LmoP2pData {
  *  X_r(M) = T_r(M) - max(T_rx(M), T_ry(M)) = C_r + t_r M (one-to-two minus
  *  the larger one-to-one) gives C_r, t_r from Ma and Mb, averaged over the
  *  triplets of r (accumulated per parameter: O(n^2) memory, O(n^3) time;
- *  in a later segment only the triplets whose farther one-to-one time
- *  exceeds the nearer by r's first-segment C_r at both sizes, where X_r is
- *  the send delay whatever it is, or all if fewer than 2 do: doc/models.md);
+ *  in a later segment, for a root whose mean X_r does not exceed its
+ *  first-segment C_r, only the triplets whose farther one-to-one time
+ *  exceeds the nearer by that C_r at both sizes, where X_r is the send
+ *  delay whatever it is, or all if fewer than 2 do: doc/models.md);
  *  the pair's one-way line, the mean of T_ij(M) - T_ij^0/2 over its two
  *  directions (the empty reply taken off),
  *  less C_i + C_j and t_i + t_j gives L_ij and 1/beta_ij, so that every
