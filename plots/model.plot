@@ -14,13 +14,18 @@
 #
 # Variables: dir (the cpm-validate directory, required), out (default
 # dir/figures), terms (any of "png pdf eps", default all three), pair_i, pair_j
-# (the pair, default 0 1). Runs from any directory.
+# (the pair, default 0 1), best_scatter, best_gather (the stem of a compare
+# file, e.g. LMO-scatter_positional: drawn as a thick dashed black line,
+# "best", the model the report names for the linear operation; default
+# none). Runs from any directory.
 
 if (!exists("dir")) { print "model.plot: give the data directory: gnuplot -e \"dir='DIR'\" model.plot"; exit status 2 }
 if (!exists("out")) out = dir."/figures"
 if (!exists("terms")) terms = "png pdf eps"
 if (!exists("pair_i")) pair_i = 0
 if (!exists("pair_j")) pair_j = 1
+if (!exists("best_scatter")) best_scatter = ""
+if (!exists("best_gather")) best_gather = ""
 
 # Each model keeps its colour and point type (its position in `models`)
 # in every figure; LogGP predicts p2p only, Hockney-parallel (the max form
@@ -75,6 +80,7 @@ do for [t in terms] {
         eval setterm(t, c)
         lin = (c eq "scatter") ? "MPIB_Scatter_linear" : "MPIB_Gather_linear"
         nat = (c eq "scatter") ? "MPI_Scatter" : "MPI_Gather"
+        bests = (c eq "scatter") ? best_scatter : best_gather
         set title sprintf("%s: observed (linear and native) and predicted (linear)", c eq "scatter" ? "Scatter" : "Gather")
         set ylabel "time (s)"
         set xlabel "message size per process (bytes)"
@@ -86,7 +92,10 @@ do for [t in terms] {
                 title sprintf("observed %s (95%% CI)", nat), \
              for [k in coll_models] cmp(word(models, k + 0), lin) \
                 using 1:($4 > 0 ? $4 : 1/0) with linespoints lw 1.5 lc rgb word(colours, k + 0) pt (k + 0) \
-                title word(models, k + 0)
+                title word(models, k + 0), \
+             cmp(bests ne "" ? bests : word(models, 1), lin) \
+                using 1:(bests ne "" && $4 > 0 ? $4 : 1/0) with lines lw 3 dt 2 lc rgb "black" \
+                title (bests ne "" ? sprintf("best: %s", bests) : "")
         set output
         set xlabel "message size (bytes)"
     }
@@ -117,6 +126,14 @@ do for [c in "p2p scatter gather"] {
         if (exists_file(cmp(m, lin))) {
             mc = model_command(m)
             print sprintf("Model %s (compare/%s-%s.txt): %s", m, m, lin, (mc ne "") ? "built by ".mc : "its model file is not in the directory")
+        }
+    }
+    bests = (c eq "scatter") ? best_scatter : (c eq "gather") ? best_gather : ""
+    do for [i = 1:words(bests)] {
+        b = word(bests, i)
+        if (exists_file(cmp(b, lin))) {
+            mc = model_command(b)
+            print sprintf("Best (dashed black; the report's choice for %s): %s (compare/%s-%s.txt): %s", lin, b, b, lin, (mc ne "") ? "built by ".mc : "its model file is not in the directory")
         }
     }
     print sprintf("Drawn by plots/model.plot (PNG, PDF, EPS: %s.*).", c)

@@ -199,6 +199,12 @@ ls "$v"/figures/heatmap-*-latency.png | grep -qv observed || fail "no heatmap of
 "$check_figures" "$v/figures" || fail "check-figures on the report's figures"
 grep -q '^Model Hockney (compare/Hockney-p2p.txt): built by model -M Hockney' "$v/figures/p2p.caption.txt" ||
     fail "p2p caption lacks the Hockney model's command: $(cat "$v/figures/p2p.caption.txt")"
+# the scatter figure draws the model section 3 names for the linear scatter
+bsc=$(awk -F'|' '/^## 3/ { s = 1 } s && $2 ~ / MPIB_Scatter_linear / {
+        m = $3; o = $4; gsub(/ /, "", m); gsub(/ /, "", o)
+        if (m ~ /-variant$/) { sub(/-variant$/, "", m); m = m "-" o }; print m; exit }' "$v/summary.md")
+[ -n "$bsc" ] && grep -q "^Best (dashed black; the report's choice for MPIB_Scatter_linear): $bsc (compare/$bsc-MPIB_Scatter_linear.txt): built by model -M " "$v/figures/scatter.caption.txt" ||
+    fail "scatter figure lacks the best model '$bsc': $(grep '^Best' "$v/figures/scatter.caption.txt")"
 # negative control: empty axes and a bad PNG do not pass
 mkdir "$tmp/neg"
 gnuplot -e "set terminal postscript eps; set output '$tmp/neg/empty.eps'; set xrange [1:10]; set yrange [1:10]; plot 1/0 notitle" 2>/dev/null
