@@ -129,12 +129,9 @@ do for [c in "p2p scatter gather"] {
         }
     }
     bests = (c eq "scatter") ? best_scatter : (c eq "gather") ? best_gather : ""
-    do for [i = 1:words(bests)] {
-        b = word(bests, i)
-        if (exists_file(cmp(b, lin))) {
-            mc = model_command(b)
-            print sprintf("Best (dashed black; the report's choice for %s): %s (compare/%s-%s.txt): %s", lin, b, b, lin, (mc ne "") ? "built by ".mc : "its model file is not in the directory")
-        }
+    if (bests ne "" && exists_file(cmp(bests, lin))) {
+        mc = model_command(bests)
+        print sprintf("Best (dashed black; the report's choice for %s): %s (compare/%s-%s.txt): %s", lin, bests, bests, lin, (mc ne "") ? "built by ".mc : "its model file is not in the directory")
     }
     print sprintf("Drawn by plots/model.plot (PNG, PDF, EPS: %s.*).", c)
     set print

@@ -487,12 +487,12 @@ struct Solved {
  * is processed before the farther arrives). A root whose X_r over all its
  * triplets does not exceed recv0_r has its C_r, t_r averaged over those
  * triplets (at both sizes); with fewer than 2 of them, over all, and its
- * rank is added to *unseparated. */
+ * rank is added to unseparated. */
 Solved solve_segment(LMO &m, const LmoSegmentData &g,
                      const std::vector<bench::Result> &rt0, int n,
                      const std::vector<bench::Triplet> &trip, double cl,
                      const std::vector<double> &recv0,
-                     std::vector<int> *unseparated)
+                     std::vector<int> &unseparated)
 {
     const std::size_t np = std::size_t(n) * std::size_t(n - 1) / 2;
     const std::size_t nt = trip.size();
@@ -560,8 +560,8 @@ Solved solve_segment(LMO &m, const LmoSegmentData &g,
         if (Cs[i].n >= 2) {
             C[i] = Cs[i];
             t[i] = ts[i];
-        } else if (unseparated) {
-            unseparated->push_back(int(i));
+        } else {
+            unseparated.push_back(int(i));
         }
     }
     Solved s;
@@ -634,11 +634,10 @@ void lmo_solve_p2p(LMO &m, const LmoP2pData &d, double cl)
     std::vector<std::vector<int>> unseparated(d.segments.size());
     for (std::size_t k = 0; k < d.segments.size(); ++k) {
         Solved s = solve_segment(m, d.segments[k], rt0, n, trip, cl, recv0,
-                                 &unseparated[k]);
-        if (k == 0)
+                                 unseparated[k]);
+        if (k == 0) {
             for (const stats::Estimate &c : s.C)
                 recv0.push_back(c.value);
-        if (k == 0) {
             m.C = std::move(s.C);
             m.t = std::move(s.t);
             m.L = std::move(s.L);
