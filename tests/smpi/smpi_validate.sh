@@ -6,7 +6,8 @@
 # processing delay per host Hockney and LMO are exact, so their p2p rows
 # must have mu = 1 to 1e-6, whereas the homogeneous Hockney row must not
 # (the platform is heterogeneous): a workflow that compared the wrong
-# files or columns would fail one of the two.
+# files or columns would fail one of the two. Run with --jobs 2 (runs at
+# once, their outputs logged in order).
 set -u
 name=smpi_validate.sh
 # shellcheck source=smpi_common.sh
@@ -23,7 +24,7 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 "$b/cpm-smpi-platform" -n 3 -s 5 --one-delay -o "$tmp/p" || exit 1
-"$b/cpm-validate" -o "$tmp/v" --tools "$b/smpi" --offline-model "$b/model" \
+"$b/cpm-validate" -o "$tmp/v" --jobs 2 --tools "$b/smpi" --offline-model "$b/model" \
     --build "-s 16384 -m 524288" --p2p-sizes 10000,100000,1000000 \
     --coll-sizes 10000,100000,1000000 \
     -- "$b/cpm-smpirun" "$tmp/p" -np 3 >"$tmp/stdout" 2>"$tmp/stderr" ||
@@ -60,6 +61,14 @@ if awk -v a="$hom" 'BEGIN { exit !(a + 0 > 1.01) }'; then
 else
     fail "homogeneous Hockney p2p max mu '$hom': the platform should not look homogeneous"
 fi
+# --jobs 2: the runs' outputs are in the log in the order they started
+# (the models of `model --list`, then p2p), each after its command
+built=$(sed -n 's|^+ .*/smpi/model -M \([^ ]*\) .*|\1|p' "$tmp/v/log.txt" | paste -sd, -)
+listed=$("$b/model" --list | cut -f1 | uniq | paste -sd, -)
+[ "$built" = "$listed" ] || fail "log.txt's builds in the order $built, not $listed"
+first_p2p=$(grep -n '^+ .*/smpi/p2p ' "$tmp/v/log.txt" | head -1 | cut -d: -f1)
+last_build=$(grep -n '^+ .*/smpi/model -M ' "$tmp/v/log.txt" | tail -1 | cut -d: -f1)
+[ -n "$first_p2p" ] && [ "$first_p2p" -gt "$last_build" ] || fail "log.txt: p2p's run is not after the builds"
 ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a work directory was left behind"
 
 echo "$failures failure(s)"

@@ -73,11 +73,26 @@ expect_error "option --kernels: expected a grid side >= 0, got 'x'" -o "$tmp/w" 
 expect_error "bad size list '1,x'" -o "$tmp/w" --p2p-sizes 1,x -- true
 expect_error "unknown option '--bogus'" -o "$tmp/w" --bogus -- true
 expect_error "option --coll-timing: expected span, sync, max, global or root, got 'mean'" -o "$tmp/w" --coll-timing mean -- true
+expect_error "option --jobs: expected a number of runs >= 1, got '0'" -o "$tmp/w" --jobs 0 -- true
+expect_error "option --jobs 2: runs at once measure each other on real processes" -o "$tmp/w" -j 2 -- mpirun -np 2
+expect_error "option --jobs 2: runs at once measure each other on real processes" -o "$tmp/w" -j 2 -- smpirun -np 2
 # a failing measurement: exit 1, the command named, no directory left
 "$validate" -o "$tmp/w" -M Hockney -- false >/dev/null 2>"$tmp/err" && fail "a failing launcher passed"
 grep -q "failed: false" "$tmp/err" || { fail "the failing command is not named"; cat "$tmp/err"; }
 [ -e "$tmp/w" ] && fail "a failed run left its output directory"
 ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a failed run left a work directory"
+# the same with runs at once (--jobs 2, a launcher named as a simulator
+# whose every run fails): the first failed step named, with its output
+mkdir "$tmp/bin"
+printf '#!/bin/sh\necho "launcher output: $*"\nexit 3\n' >"$tmp/bin/smpirun"
+chmod +x "$tmp/bin/smpirun"
+"$validate" -o "$tmp/w" -M Hockney,LMO -j 2 -- "$tmp/bin/smpirun" \
+    --cfg=smpi/simulate-computation:no >/dev/null 2>"$tmp/err" && fail "a failing launcher passed with --jobs 2"
+grep -q "failed: $tmp/bin/smpirun --cfg=smpi/simulate-computation:no .* -M Hockney" "$tmp/err" &&
+    grep -q "^launcher output: .* -M Hockney" "$tmp/err" ||
+    { fail "--jobs 2: the first failing step is not named with its output"; cat "$tmp/err"; }
+[ -e "$tmp/w" ] && fail "a failed run with --jobs 2 left its output directory"
+ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a failed run with --jobs 2 left a work directory"
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
