@@ -182,3 +182,10 @@ smpi-tools:
 	@exit 1
 endif
 .PHONY: smpi-tools
+
+# The first run's build (./quickstart): the library, the tools and the
+# simulator's tools in one make, so that the two builds share the cores
+# to their end. all-am, not all: `all` makes all-am in a make of its
+# own, which would build the reused objects at the same time as this one.
+first-run-build: all-am smpi-tools tests/smpi/smpi_truth$(EXEEXT)
+.PHONY: first-run-build
