@@ -64,10 +64,15 @@ std::vector<std::string> processor_names(MPI_Comm comm)
     char name[MPI_MAX_PROCESSOR_NAME + 1] = {0};
     int len = 0;
     CPM_MPI(MPI_Get_processor_name(name, &len));
+    // Gathered on rank 0 and broadcast, not MPI_Allgather: the same on a
+    // cluster (once per run), but an all-to-all library algorithm puts
+    // n(n - 1) concurrent messages into a simulator (SMPI's default
+    // allgather at n = 256: 65280 flows, minutes of wall time before the
+    // first measurement), where gather and bcast put in n - 1 and a tree.
     std::vector<char> all(std::size_t(size) * (MPI_MAX_PROCESSOR_NAME + 1));
-    CPM_MPI(MPI_Allgather(name, MPI_MAX_PROCESSOR_NAME + 1, MPI_CHAR,
-                          all.data(), MPI_MAX_PROCESSOR_NAME + 1, MPI_CHAR,
-                          comm));
+    CPM_MPI(MPI_Gather(name, MPI_MAX_PROCESSOR_NAME + 1, MPI_CHAR, all.data(),
+                       MPI_MAX_PROCESSOR_NAME + 1, MPI_CHAR, 0, comm));
+    CPM_MPI(MPI_Bcast(all.data(), int(all.size()), MPI_CHAR, 0, comm));
     std::vector<std::string> names;
     for (int r = 0; r < size; ++r) {
         std::string s(&all[std::size_t(r) * (MPI_MAX_PROCESSOR_NAME + 1)]);
