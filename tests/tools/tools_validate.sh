@@ -73,7 +73,10 @@ expect_error "option --kernels: expected a grid side >= 0, got 'x'" -o "$tmp/w" 
 expect_error "bad size list '1,x'" -o "$tmp/w" --p2p-sizes 1,x -- true
 expect_error "unknown option '--bogus'" -o "$tmp/w" --bogus -- true
 expect_error "option --coll-timing: expected span, sync, max, global or root, got 'mean'" -o "$tmp/w" --coll-timing mean -- true
-expect_error "option --jobs: expected a number of runs >= 1, got '0'" -o "$tmp/w" --jobs 0 -- true
+expect_error "option --jobs: expected a number of runs from 1 to 9999, got '0'" -o "$tmp/w" --jobs 0 -- true
+expect_error "option --jobs: expected a number of runs from 1 to 9999, got '99999999999999999999'" -o "$tmp/w" --jobs 99999999999999999999 -- true
+expect_error "option --jobs 2: runs at once measure each other on real processes" -o "$tmp/w" -j 2 -- cpm-smpirun p --cfg=smpi/simulate-computation:yes -np 2
+expect_error "model 'LMO' given twice (-M)" -o "$tmp/w" -M LMO,Hockney,LMO -- true
 expect_error "option --jobs 2: runs at once measure each other on real processes" -o "$tmp/w" -j 2 -- mpirun -np 2
 expect_error "option --jobs 2: runs at once measure each other on real processes" -o "$tmp/w" -j 2 -- smpirun -np 2
 # a failing measurement: exit 1, the command named, no directory left
@@ -82,9 +85,10 @@ grep -q "failed: false" "$tmp/err" || { fail "the failing command is not named";
 [ -e "$tmp/w" ] && fail "a failed run left its output directory"
 ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a failed run left a work directory"
 # the same with runs at once (--jobs 2, a launcher named as a simulator
-# whose every run fails): the first failed step named, with its output
+# whose every run fails, the first one last): the first failed step in
+# the order started is named, with its output
 mkdir "$tmp/bin"
-printf '#!/bin/sh\necho "launcher output: $*"\nexit 3\n' >"$tmp/bin/smpirun"
+printf '#!/bin/sh\necho "launcher output: $*"\ncase "$*" in *"-M Hockney"*) sleep 2 ;; esac\nexit 3\n' >"$tmp/bin/smpirun"
 chmod +x "$tmp/bin/smpirun"
 "$validate" -o "$tmp/w" -M Hockney,LMO -j 2 -- "$tmp/bin/smpirun" \
     --cfg=smpi/simulate-computation:no >/dev/null 2>"$tmp/err" && fail "a failing launcher passed with --jobs 2"
@@ -93,6 +97,23 @@ grep -q "failed: $tmp/bin/smpirun --cfg=smpi/simulate-computation:no .* -M Hockn
     { fail "--jobs 2: the first failing step is not named with its output"; cat "$tmp/err"; }
 [ -e "$tmp/w" ] && fail "a failed run with --jobs 2 left its output directory"
 ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a failed run with --jobs 2 left a work directory"
+# stopped (SIGTERM) while its runs are under way: the runs are stopped
+# too (the launcher's child never writes its mark), nothing is left
+mkdir "$tmp/slow"
+printf '#!/bin/sh\nsleep 4\ntouch "%s/mark.$$"\n' "$tmp" >"$tmp/slow/smpirun"
+chmod +x "$tmp/slow/smpirun"
+"$validate" -o "$tmp/w" -M Hockney,LMO -j 2 -- "$tmp/slow/smpirun" \
+    --cfg=smpi/simulate-computation:no >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid
+rc=$?
+sleep 5
+[ $rc -eq 143 ] || fail "cpm-validate stopped by SIGTERM: exit $rc, not 143"
+ls "$tmp"/mark.* >/dev/null 2>&1 && fail "a run went on after cpm-validate was stopped"
+[ -e "$tmp/w" ] && fail "a stopped run left its output directory"
+ls -A "$tmp" | grep -q '^\.cpm-validate' && fail "a stopped run left a work directory"
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]
