@@ -187,5 +187,7 @@ endif
 # simulator's tools in one make, so that the two builds share the cores
 # to their end. all-am, not all: `all` makes all-am in a make of its
 # own, which would build the reused objects at the same time as this one.
+# (all-am is automake's; were BUILT_SOURCES or an all-local rule added,
+# `all` would make them first and this target would not: add them here.)
 first-run-build: all-am smpi-tools tests/smpi/smpi_truth$(EXEEXT)
 .PHONY: first-run-build
