@@ -54,9 +54,11 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 
 # The measurement of doc/formats.md runs the same script on larger
-# platforms: CPM_EXPORT_HOSTS (default 8), CPM_EXPORT_TOPOLOGY (full).
+# platforms: CPM_EXPORT_HOSTS (default 8), CPM_EXPORT_TOPOLOGY (full),
+# and on other random platforms: CPM_EXPORT_SEED (default 5).
 hosts=${CPM_EXPORT_HOSTS:-8}
 topology=${CPM_EXPORT_TOPOLOGY:-full}
+seed=${CPM_EXPORT_SEED:-5}
 # CPM_EXPORT_RENDEZVOUS=D: the platforms rendezvous from D bytes
 # (cpm-smpi-platform --rendezvous D) and the exports say so (--rendezvous D)
 rdv=()
@@ -148,11 +150,11 @@ build() {
 for plat in lin seg; do
     opts=()
     [ $plat = seg ] && opts=("${seg[@]}")
-    "$platform" -n "$hosts" -t "$topology" --seed 5 --one-delay \
+    "$platform" -n "$hosts" -t "$topology" --seed "$seed" --one-delay \
         -o "$tmp/$plat" ${opts[@]+"${opts[@]}"} ${rdv[@]+"${rdv[@]}"} ||
         fail "cpm-smpi-platform $plat"
     echo "== platform $plat: cpm-smpi-platform -n $hosts -t $topology" \
-         "--seed 5 --one-delay ${opts[*]:-} ${rdv[*]:-}"
+         "--seed $seed --one-delay ${opts[*]:-} ${rdv[*]:-}"
     runs "$tmp/$plat" "$plat"
     for m in Hockney LMO PLogP; do
         echo "== $m on $plat: export"

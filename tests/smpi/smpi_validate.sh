@@ -61,8 +61,8 @@ if awk -v a="$hom" 'BEGIN { exit !(a + 0 > 1.01) }'; then
 else
     fail "homogeneous Hockney p2p max mu '$hom': the platform should not look homogeneous"
 fi
-# --jobs 2: the runs' outputs are in the log in the order they started
-# (the models of `model --list`, then p2p), each after its command
+# --jobs 2: the runs are in the log in the order they started (the
+# models of `model --list`, then p2p)
 built=$(sed -n 's|^+ .*/smpi/model -M \([^ ]*\) .*|\1|p' "$tmp/v/log.txt" | paste -sd, -)
 listed=$("$b/model" --list | cut -f1 | uniq | paste -sd, -)
 [ "$built" = "$listed" ] || fail "log.txt's builds in the order $built, not $listed"
