@@ -105,6 +105,38 @@ std::vector<long> class_segments(const std::vector<long> &sizes,
     }
 }
 
+std::vector<std::vector<long>>
+class_pair_sizes(MPI_Comm comm, const SizeSweep &w,
+                 const std::vector<std::size_t> &few, const OneWayTime &one_way,
+                 double tolerance)
+{
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    std::vector<std::vector<long>> plan(2);
+    agree(comm, [&] {
+        if (rank != 0)
+            return;
+        for (std::size_t c = 0; c < 2; ++c) {
+            std::vector<std::vector<double>> series;
+            const std::vector<long> &x = w.class_sizes.at(c);
+            for (std::size_t p : few)
+                if (w.pair_class.at(p) == int(c)) {
+                    std::vector<double> y;
+                    for (long M : x)
+                        y.push_back(one_way(M, p));
+                    series.push_back(y);
+                }
+            if (series.empty())
+                continue;
+            std::vector<long> v =
+                segment_sizes(x, series, w.segments.at(c), tolerance);
+            plan[c] = v.empty() ? x : v; // no fit decided: the sweep's
+        }
+    });
+    bcast_size_lists(comm, plan);
+    return plan;
+}
+
 void bcast_size_lists(MPI_Comm comm, std::vector<std::vector<long>> &lists)
 {
     std::vector<long> flat; // per list: its length, then its sizes
@@ -384,6 +416,47 @@ std::vector<long> segment_sizes(const std::vector<long> &sizes,
                 out.insert(sizes[s]);
     }
     return std::vector<long>(out.begin(), out.end());
+}
+
+std::vector<long>
+interpolation_sizes(const std::vector<long> &sizes,
+                    const std::vector<std::vector<double>> &series,
+                    const std::vector<std::vector<double>> &ci,
+                    const std::vector<double> &scale, const SizePlan &plan)
+{
+    const std::size_t K = sizes.size();
+    if (scale.size() != K || ci.size() != series.size())
+        CPM_THROW("interpolation_sizes: the series do not match the sizes");
+    for (std::size_t k = 0; k < series.size(); ++k)
+        if (series[k].size() != K || ci[k].size() != K)
+            CPM_THROW("interpolation_sizes: the series do not match the sizes");
+    std::set<long> out;
+    auto wide = [&](long lo, long hi) {
+        return hi - lo > std::max<long>(1, long(plan.resolution * double(hi)));
+    };
+    for (std::size_t b = 1; b + 1 < K; ++b) {
+        std::size_t a = b - 1, c = b + 1;
+        bool misses = false;
+        for (std::size_t k = 0; k < series.size() && !misses; ++k) {
+            const std::vector<double> &y = series[k];
+            double f = double(sizes[b] - sizes[a]) / double(sizes[c] - sizes[a]);
+            double line = y[a] + f * (y[c] - y[a]);
+            double room = plan.tolerance * scale[b] + ci[k][a] + ci[k][b] +
+                          ci[k][c];
+            misses = !(std::fabs(y[b] - line) <= room);
+        }
+        if (!misses)
+            continue;
+        if (wide(sizes[a], sizes[b]))
+            out.insert(sizes[a] + (sizes[b] - sizes[a]) / 2);
+        if (wide(sizes[b], sizes[c]))
+            out.insert(sizes[b] + (sizes[c] - sizes[b]) / 2);
+    }
+    std::vector<long> v;
+    for (long m : out)
+        if (!std::binary_search(sizes.begin(), sizes.end(), m))
+            v.push_back(m);
+    return v;
 }
 
 std::string SizeSweep::text() const

@@ -163,6 +163,25 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
                                const std::vector<long> &starts,
                                const SizePlan &plan);
 
+/**
+ * One refinement step of measurements that are interpolated linearly
+ * between the measured sizes (tau-Lop's tables; no MPI). sizes:
+ * increasing; series[k][s]: the k-th measured quantity at sizes[s], with
+ * the interval half-width ci[k][s]; scale[s] > 0: the time deviations are
+ * relative to (e.g. the one-way time). Where some series leaves, at an
+ * inner size b, the line through its neighbours a < b < c by more than
+ * plan.tolerance scale[b] plus the intervals at a, b and c, the
+ * interpolation between a and c would miss: the midpoints of (a, b) and
+ * (b, c) are returned, each if its interval is wider than max(1,
+ * plan.resolution x its upper end). Increasing, not yet measured; empty
+ * when the table interpolates within the tolerance everywhere.
+ */
+std::vector<long>
+interpolation_sizes(const std::vector<long> &sizes,
+                    const std::vector<std::vector<double>> &series,
+                    const std::vector<std::vector<double>> &ci,
+                    const std::vector<double> &scale, const SizePlan &plan);
+
 /** The segment starts of a class's mean times y over sizes (no MPI): the
  *  Bai-Perron search of find_class_segments (h = 4 observations), less
  *  the breaks the times' interval half-widths ci do not support
@@ -200,6 +219,21 @@ std::vector<long> segment_sizes(const std::vector<long> &sizes,
                                 const std::vector<std::vector<double>> &series,
                                 const std::vector<long> &starts,
                                 double tolerance);
+
+/** The one-way time of pair p (an index into bench::all_pairs order) at
+ *  size M, as a builder measured it in its sweep (read on rank 0). */
+using OneWayTime = std::function<double(long M, std::size_t p)>;
+
+/** After an adaptive sweep w on the sweep pairs `few` (class_sweep_pairs):
+ *  for each class (0, 1), the sizes every other pair of the class
+ *  measures, segment_sizes over the sweep pairs of the class (the class's
+ *  sweep sizes where it decides no fit; empty for a class without sweep
+ *  pairs). Decided on rank 0 from one_way, the same on every rank
+ *  (collective). */
+std::vector<std::vector<long>>
+class_pair_sizes(MPI_Comm comm, const SizeSweep &w,
+                 const std::vector<std::size_t> &few, const OneWayTime &one_way,
+                 double tolerance);
 
 /** Gives every rank of comm rank 0's lists of sizes (lists.size() must be
  *  the same on every rank; the other ranks' contents are replaced).

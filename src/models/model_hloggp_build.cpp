@@ -1,72 +1,174 @@
-// Building HLogGP by measurement: for 0 bytes and every size of o.sizes,
-// the PLogP experiments (benchmark_plogp.h) of all pairs with the lower
-// rank initiating and again with the higher rank initiating, so that every
-// processor's overheads and gap and every direction's roundtrip are
-// measured; then hloggp_solve (model_hloggp.h). Only the empty messages'
-// os, or and g enter the model; at the other sizes only the roundtrips do
-// (the slope G), the rest is measured because the experiment comes whole.
+// Building HLogGP by measurement. At 0 bytes, the PLogP experiments
+// (benchmark_plogp.h) of all pairs with the lower rank initiating and
+// again with the higher rank initiating, so that every processor's
+// overheads and gap and every direction's empty roundtrip are measured.
+// Above 0 bytes only the roundtrips enter the model (the slope G), at
+// the sizes of one of two plans:
+//  - the user's sizes (-s/-m/--sizes): the PLogP experiments of every
+//    ordered pair at every size (the experiment comes whole), segments
+//    searched once on the roundtrips (find_class_segments);
+//  - otherwise the adaptive plan, as Hockney's: roundtrips, m bytes out
+//    and an empty reply, over the adaptive sweep of sweep_sizes on a few
+//    pairs of each transport class (its segments and refinement), then
+//    every ordered pair at the few sizes class_pair_sizes picks from it
+//    (two per segment where a line through them fits the sweep).
+// Then hloggp_solve (model_hloggp.h).
 #include "model_hloggp_build.h"
 
+#include "benchmark_p2p.h"
 #include "benchmark_plogp.h"
 #include "common_error.h"
+#include "common_mpi.h"
 #include "model_segments.h"
 
 #include <algorithm>
+#include <map>
+#include <set>
 
 namespace cpm::models {
+
+namespace {
+
+/* The PLogP experiments of the ordered pairs `dir` at m bytes into data
+ * (the roundtrips; at 0 bytes also os, or and g). */
+void plogp_into(MPI_Comm comm, const BuildOptions &o,
+                const std::vector<bench::Pair> &dir, bool lower, long m,
+                std::size_t k, HLogGPData &data)
+{
+    const int n = data.n;
+    o.say(comm, std::string("HLogGP: RTT, os, or and g of all pairs, ") +
+                    (lower ? "lower" : "higher") + " rank initiating, " +
+                    std::to_string(m) + " bytes");
+    std::vector<bench::PLogPResult> r =
+        bench::measure_plogp(comm, dir, m, o.parallel, o.precision);
+    for (std::size_t q = 0; q < dir.size(); ++q) {
+        std::size_t e = std::size_t(dir[q].i) * n + dir[q].j;
+        data.rtt[k][e] = r[q].rtt;
+        if (m == 0) {
+            data.os[e] = r[q].os;
+            data.or_[e] = r[q].or_;
+            data.g[e] = r[q].g;
+        }
+    }
+}
+
+const char *class_name(std::size_t c) { return c == 0 ? "one node" : "two nodes"; }
+
+} // namespace
 
 HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
 {
     int n = build_comm_size(comm, 2, "HLogGP");
-    std::vector<long> sizes = build_sizes(o.sizes, true); // L and the overheads: empty messages
-    if (sizes.size() < 2)
+    if (!o.adaptive && build_sizes(o.sizes, true).size() < 2)
         throw UsageError("the HLogGP model needs a message size above 0 (G "
                          "is the slope of the roundtrip)");
     const std::vector<bench::Pair> up = bench::all_pairs(n);
-    std::vector<bench::Pair> reversed;
+    std::vector<bench::Pair> down; // the same pairs, higher rank initiating
     for (const bench::Pair &p : up)
-        reversed.push_back({p.j, p.i});
-    const std::vector<bench::Pair> &down = reversed;
+        down.push_back({p.j, p.i});
+    const std::vector<bench::Pair> *const dirs[] = {&up, &down};
     const std::size_t nn = std::size_t(n) * n;
     HLogGPData data;
     data.n = n;
-    data.sizes = sizes;
     data.os.resize(nn);
     data.or_.resize(nn);
     data.g.resize(nn);
-    for (long m : sizes) {
-        data.rtt.emplace_back(nn);
-        for (const auto *dir : {&up, &down}) {
-            o.say(comm, std::string("HLogGP: RTT, os, or and g of all pairs, ") +
-                            (dir == &up ? "lower" : "higher") +
-                            " rank initiating, " + std::to_string(m) +
-                            " bytes");
-            std::vector<bench::PLogPResult> r = bench::measure_plogp(
-                comm, *dir, m, o.parallel, o.precision);
-            for (std::size_t q = 0; q < dir->size(); ++q) {
-                const bench::Pair &p = (*dir)[q];
-                std::size_t e = std::size_t(p.i) * n + p.j;
-                data.rtt.back()[e] = r[q].rtt;
-                if (m == 0) {
-                    data.os[e] = r[q].os;
-                    data.or_[e] = r[q].or_;
-                    data.g[e] = r[q].g;
-                }
-            }
+    std::vector<int> classes = pair_classes(processor_names(comm));
+    std::vector<std::vector<long>> segs; // starts, per class
+    std::string sizes_prov, pair_sizes;
+
+    if (!o.adaptive) {
+        data.sizes = build_sizes(o.sizes, true); // L and overheads: 0 bytes
+        for (std::size_t k = 0; k < data.sizes.size(); ++k) {
+            data.rtt.emplace_back(nn);
+            plogp_into(comm, o, up, true, data.sizes[k], k, data);
+            plogp_into(comm, o, down, false, data.sizes[k], k, data);
         }
+        // Size segments per transport class, from the roundtrips with the
+        // lower rank initiating (model_segments.h), as Hockney finds them.
+        std::vector<std::vector<bench::Result>> rt;
+        for (const auto &row : data.rtt) {
+            rt.emplace_back();
+            for (const bench::Pair &p : up)
+                rt.back().push_back(row[std::size_t(p.i) * n + p.j]);
+        }
+        segs = find_class_segments(comm, o, data.sizes, rt, classes, "HLogGP");
+        sizes_prov = sizes_text(data.sizes);
+    } else {
+        // The roundtrips measured, by size and ordered pair (i * n + j).
+        std::map<long, std::map<std::size_t, bench::Result>> rt;
+        auto roundtrips = [&](long M, const std::vector<bench::Pair> &pairs,
+                              const std::string &what) {
+            o.say(comm, "HLogGP: roundtrips of " + what + ", " +
+                            std::to_string(M) + " bytes out, empty reply");
+            std::vector<bench::Result> r = bench::measure_roundtrips(
+                comm, pairs, M, 0, o.parallel, o.precision);
+            for (std::size_t q = 0; q < pairs.size(); ++q)
+                rt[M][std::size_t(pairs[q].i) * n + pairs[q].j] = r[q];
+            return r;
+        };
+        MeasureSizes measure = [&](const std::vector<long> &sizes,
+                                   const std::vector<std::size_t> &which) {
+            std::vector<bench::Pair> pairs;
+            for (std::size_t p : which)
+                pairs.push_back(up[p]);
+            std::vector<std::vector<bench::Result>> t;
+            for (long M : sizes) {
+                std::vector<bench::Result> r = roundtrips(
+                    M, pairs, std::to_string(pairs.size()) + " sweep pairs");
+                for (bench::Result &x : r)
+                    x = bench::one_way(x);
+                t.push_back(r);
+            }
+            return t;
+        };
+        std::vector<std::size_t> few = class_sweep_pairs(classes, n);
+        SizeSweep w = sweep_sizes(comm, o, n, measure, "HLogGP", true, few);
+        std::vector<std::vector<long>> plan = class_pair_sizes(
+            comm, w, few,
+            [&](long M, std::size_t p) {
+                return rt[M][std::size_t(up[p].i) * n + up[p].j].T / 2;
+            },
+            o.size_plan.tolerance);
+        // Every pair of a class at its class's sizes; data.sizes is their
+        // union with 0 (a pair's sizes of the other class are measured
+        // too: the solver fits all pairs over the same sizes).
+        std::set<long> all = {0};
+        for (std::size_t c = 0; c < 2; ++c) {
+            if (std::count(classes.begin(), classes.end(), int(c)) == 0)
+                continue;
+            all.insert(plan[c].begin(), plan[c].end());
+            pair_sizes += std::string(pair_sizes.empty() ? "" : "; ") +
+                          class_name(c) + " " + sizes_text(plan[c]);
+        }
+        o.say(comm, "HLogGP: every ordered pair (" + pair_sizes + ")");
+        data.sizes.assign(all.begin(), all.end());
+        for (std::size_t k = 0; k < data.sizes.size(); ++k) {
+            long M = data.sizes[k];
+            data.rtt.emplace_back(nn);
+            if (M == 0) {
+                plogp_into(comm, o, up, true, 0, k, data);
+                plogp_into(comm, o, down, false, 0, k, data);
+                continue;
+            }
+            // The sweep pairs' lower-rank roundtrips are measured already.
+            std::vector<bench::Pair> todo;
+            for (const std::vector<bench::Pair> *dir : dirs)
+                for (const bench::Pair &p : *dir)
+                    if (!rt[M].count(std::size_t(p.i) * n + p.j))
+                        todo.push_back(p);
+            if (!todo.empty())
+                roundtrips(M, todo, std::to_string(todo.size()) + " ordered pairs");
+            for (const std::vector<bench::Pair> *dir : dirs)
+                for (const bench::Pair &p : *dir) {
+                    std::size_t e = std::size_t(p.i) * n + p.j;
+                    data.rtt[k][e] = rt[M].at(e);
+                }
+        }
+        segs = w.segments;
+        sizes_prov = w.text();
     }
-    // Size segments per transport class, from the roundtrips with the
-    // lower rank initiating (model_segments.h), as Hockney finds them.
-    Provenance prov = make_provenance(comm, o, sizes_text(sizes));
-    std::vector<int> classes = pair_classes(prov.processors);
-    std::vector<std::vector<bench::Result>> rt;
-    for (const auto &row : data.rtt) {
-        rt.emplace_back();
-        for (const bench::Pair &p : up)
-            rt.back().push_back(row[std::size_t(p.i) * n + p.j]);
-    }
-    std::vector<std::vector<long>> segs =
-        find_class_segments(comm, o, sizes, rt, classes, "HLogGP");
+
     bool any = false;
     for (const auto &v : segs)
         any = any || !v.empty();
@@ -74,23 +176,32 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
         for (int c : classes)
             data.starts.push_back(segs.at(std::size_t(c)));
     HLogGP h = hloggp_solve(data, o.precision.cl);
-    h.provenance = prov;
+    h.provenance = make_provenance(comm, o, sizes_prov);
     if (any) {
         std::string text;
         for (std::size_t c = 0; c < segs.size(); ++c)
             if (std::count(classes.begin(), classes.end(), int(c)) > 0)
                 text += std::string(text.empty() ? "" : "; ") +
-                        (c == 0 ? "one node " : "two nodes ") +
-                        Segments{segs[c]}.text();
+                        class_name(c) + " " + Segments{segs[c]}.text();
         h.provenance.extra["segments"] = text;
     }
+    if (!pair_sizes.empty())
+        h.provenance.extra["pair-sizes"] = pair_sizes;
     h.provenance.timing = "-";
     h.provenance.extra["experiments"] =
-        "the PLogP experiments (benchmark_plogp.h) of every ordered pair i "
-        "initiator, j partner: RTT_ij(m) m out, empty reply; os_ij(0) send "
-        "call; or_ij(0) delayed receive; g_ij(0) from trains. os_i, or_i, "
-        "g_i = means over j; G_ij = LSQ slope of RTT_ij(m); L_ij = (RTT_ij(0) "
-        "+ RTT_ji(0))/4 - (os_i + or_i + os_j + or_j)/2";
+        std::string("the PLogP experiments (benchmark_plogp.h) of every "
+                    "ordered pair i initiator, j partner, at 0 bytes: "
+                    "RTT_ij(0); os_ij(0) send call; or_ij(0) delayed "
+                    "receive; g_ij(0) from trains; ") +
+        (o.adaptive ? "above 0 bytes roundtrips RTT_ij(m), m bytes out, "
+                      "empty reply: the sweep on a few pairs of each class "
+                      "(lower rank initiating), every ordered pair at the "
+                      "sizes of pair-sizes"
+                    : "the same experiments at every size above 0 (only "
+                      "RTT_ij(m), m out, empty reply, enters)") +
+        ". os_i, or_i, g_i = means over j; G_ij = LSQ slope of RTT_ij(m) "
+        "per segment; L_ij = (RTT_ij(0) + RTT_ji(0))/4 - (os_i + or_i + "
+        "os_j + or_j)/2";
     return h;
 }
 

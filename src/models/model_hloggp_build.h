@@ -1,8 +1,8 @@
 /**
  * \file model_hloggp_build.h
  * \brief Building the HLogGP model by measurement (MPI): the PLogP
- *        experiments of benchmark_plogp.h in both directions of every pair,
- *        then hloggp_solve (model_hloggp.h).
+ *        experiments of benchmark_plogp.h in both directions of every pair
+ *        at 0 bytes, roundtrips above, then hloggp_solve (model_hloggp.h).
  */
 #ifndef CPM_MODEL_HLOGGP_BUILD_H
 #define CPM_MODEL_HLOGGP_BUILD_H
@@ -17,8 +17,11 @@
 
 namespace cpm::models {
 
-/** Measures RTT, os, or and g of every ordered pair (i initiator) at 0
- *  bytes and at o.sizes (at least one above 0) and solves HLogGP
+/** Measures os, or, g and the roundtrip of every ordered pair (i
+ *  initiator) at 0 bytes, and the roundtrips above 0 bytes at o.sizes (at
+ *  least one above 0) or, if o.adaptive, at the sizes of an adaptive
+ *  sweep (sweep_sizes on a few pairs of each class, then class_pair_sizes
+ *  for every ordered pair; model_hloggp_build.cpp), and solves HLogGP
  *  (collective over comm; the model is valid on every rank). Throws
  *  cpm::UsageError for fewer than 2 processes, a negative size or no size
  *  above 0. */

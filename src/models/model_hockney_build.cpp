@@ -68,34 +68,11 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
     std::string rest_text;
     if (o.adaptive) {
         // Per class, from the sweep pairs' one-way times: the sizes of
-        // the other pairs (the same on every rank: rt is valid on rank 0,
-        // so rank 0 decides and broadcasts).
-        int rank = 0;
-        CPM_MPI(MPI_Comm_rank(comm, &rank));
-        std::vector<std::vector<long>> plan(2);
-        agree(comm, [&] {
-            if (rank != 0)
-                return;
-            for (int c = 0; c < 2; ++c) {
-                std::vector<std::vector<double>> series;
-                const std::vector<long> &x = w.class_sizes[std::size_t(c)];
-                for (std::size_t p : few)
-                    if (classes[p] == c) {
-                        std::vector<double> y;
-                        for (long M : x)
-                            y.push_back(rt[M][p].T / 2);
-                        series.push_back(y);
-                    }
-                std::vector<long> v;
-                if (!series.empty())
-                    v = segment_sizes(x, series, w.segments[std::size_t(c)],
-                                      o.size_plan.tolerance);
-                if (v.empty())
-                    v = x; // no fit decided: the class's sweep sizes
-                plan[std::size_t(c)] = v;
-            }
-        });
-        bcast_size_lists(comm, plan);
+        // the other pairs (rt is valid on rank 0, which decides).
+        std::vector<std::vector<long>> plan = class_pair_sizes(
+            comm, w, few,
+            [&](long M, std::size_t p) { return rt[M][p].T / 2; },
+            o.size_plan.tolerance);
         // Each size with the other pairs of the classes that need it.
         std::map<long, std::vector<std::size_t>> by_size;
         for (std::size_t p = 0; p < all.size(); ++p) {

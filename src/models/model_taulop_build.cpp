@@ -27,7 +27,8 @@ TauLop build_taulop(MPI_Comm comm, const BuildOptions &o,
                     const TauLopBuildOptions &to)
 {
     int n = build_comm_size(comm, 2, "tau-Lop");
-    std::vector<long> sizes = build_sizes(o.sizes, false);
+    std::vector<long> sizes =
+        o.adaptive ? o.size_plan.initial() : build_sizes(o.sizes, false);
     if (sizes.empty())
         throw UsageError("the tau-Lop model needs at least one message size");
     int tau_max = to.tau_max > 0 ? to.tau_max : TauLop::kTauMax;
@@ -77,6 +78,7 @@ TauLop build_taulop(MPI_Comm comm, const BuildOptions &o,
         it->ranks.push_back(r);
     }
     int ntypes = int(d.type_names.size());
+    std::string sizes_prov; // adaptive: each channel's sizes
     auto measure = [&](int channel, int s, int r, const std::vector<int> &ring) {
         TauLopMeasured x;
         x.channel = channel;
@@ -84,27 +86,68 @@ TauLop build_taulop(MPI_Comm comm, const BuildOptions &o,
         x.r = r;
         x.rank_i = ring[0];
         x.rank_j = ring[1];
-        x.sizes = sizes;
         int taus = std::min(int(ring.size()), tau_max);
-        x.ring.assign(taus, {});
         std::string what = channel == 0
                                ? "channel 0 of type " + d.type_names[s]
                                : "channel 1 of types " + d.type_names[s] +
                                      "-" + d.type_names[r];
-        for (long m : sizes) {
-            o.say(comm, "tau-Lop: " + what + ", " + std::to_string(m) +
-                            " bytes: o and Ring_tau, tau = 1.." +
-                            std::to_string(taus) + " on " +
-                            std::to_string(ring.size()) + " ranks");
-            x.o.push_back(bench::measure_send_overhead(comm, ring[0], ring[1],
-                                                       m, o.precision)
-                              .T);
-            for (int tau = 1; tau <= taus; ++tau)
-                x.ring[tau - 1].push_back(
-                    bench::measure_ring(comm, ring, tau, m, o.timing,
-                                        o.precision)
-                        .T);
+        // o and Ring_1..Ring_taus by size: T and interval half-width.
+        std::map<long, std::vector<bench::Result>> got;
+        auto run = [&](const std::vector<long> &ms) {
+            for (long m : ms) {
+                o.say(comm, "tau-Lop: " + what + ", " + std::to_string(m) +
+                                " bytes: o and Ring_tau, tau = 1.." +
+                                std::to_string(taus) + " on " +
+                                std::to_string(ring.size()) + " ranks");
+                std::vector<bench::Result> &v = got[m];
+                v.push_back(bench::measure_send_overhead(comm, ring[0],
+                                                         ring[1], m,
+                                                         o.precision));
+                for (int tau = 1; tau <= taus; ++tau)
+                    v.push_back(bench::measure_ring(comm, ring, tau, m,
+                                                    o.timing, o.precision));
+            }
+        };
+        run(o.adaptive ? o.size_plan.initial() : sizes);
+        // Adaptive: refine where the interpolation between measured
+        // sizes misses (interpolation_sizes; every rank has the same
+        // results, so every rank decides the same).
+        for (int round = 0; o.adaptive && round < o.size_plan.max_rounds &&
+                            got.size() < o.size_plan.max_sizes;
+             ++round) {
+            std::vector<long> xs;
+            std::vector<std::vector<double>> ys(std::size_t(taus) + 1),
+                ci(std::size_t(taus) + 1);
+            std::vector<double> scale;
+            for (const auto &[m, v] : got) {
+                xs.push_back(m);
+                for (std::size_t k = 0; k < v.size(); ++k) {
+                    ys[k].push_back(v[k].T);
+                    ci[k].push_back(v[k].ci);
+                }
+                scale.push_back(std::max(v[1].T, 1e-12)); // Ring_1
+            }
+            std::vector<long> add =
+                interpolation_sizes(xs, ys, ci, scale, o.size_plan);
+            if (add.size() > o.size_plan.max_sizes - got.size())
+                add.resize(o.size_plan.max_sizes - got.size());
+            if (add.empty())
+                break;
+            o.say(comm, "tau-Lop: " + what + ": refinement round " +
+                            std::to_string(round + 1) + ": " +
+                            sizes_text(add));
+            run(add);
         }
+        x.ring.assign(std::size_t(taus), {});
+        for (const auto &[m, v] : got) {
+            x.sizes.push_back(m);
+            x.o.push_back(v[0].T);
+            for (int tau = 1; tau <= taus; ++tau)
+                x.ring[std::size_t(tau) - 1].push_back(v[std::size_t(tau)].T);
+        }
+        if (o.adaptive)
+            sizes_prov += std::string(sizes_prov.empty() ? "adaptive " : "; ") +
+                          what + " " + sizes_text(x.sizes);
         d.channels.push_back(x);
     };
     // Channel 0: a node of each type with two ranks or more.
@@ -138,6 +181,8 @@ TauLop build_taulop(MPI_Comm comm, const BuildOptions &o,
         throw UsageError("tau-Lop: nothing to measure (no node with two ranks "
                          "and no two nodes)");
     TauLop m = taulop_solve(d);
+    if (!sizes_prov.empty())
+        prov.sizes = sizes_prov;
     m.provenance = prov;
     m.provenance.parallel = false; // one ring or pair at a time
     m.provenance.extra["network"] = m.direct_network ? "direct" : "staged";

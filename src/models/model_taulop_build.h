@@ -17,8 +17,12 @@
  * least two ranks, Ring^0 on that node's ranks and o^0 between its first
  * two; for each pair of node types {s, r} with two distinct nodes of those
  * types, Ring^1 on their ranks taken alternately (A0 B0 A1 B1 ...) and o^1
- * from A0 to B0; every size of o.sizes, tau = 1..min(ranks of the ring,
- * tau_max).
+ * from A0 to B0; tau = 1..min(ranks of the ring, tau_max); every size of
+ * o.sizes or, if o.adaptive (no -s/-m/--sizes), per channel the initial
+ * sizes of o.size_plan (0 to 4 MiB, log-spaced) refined, round after
+ * round, where the linear interpolation of o or a Ring_tau between two
+ * measured sizes misses the size between them (interpolation_sizes,
+ * model_build.h).
  */
 #ifndef CPM_MODEL_TAULOP_BUILD_H
 #define CPM_MODEL_TAULOP_BUILD_H

@@ -2,14 +2,17 @@
 # Benchmark (not a test): what building each model costs. For every n, on
 # a simulated cluster written by cpm-smpi-platform (topology full, seed
 # $CPM_BENCH_SEED, default 1, default ranges), the SMPI build of the model
-# tool (smpi/model) builds Hockney, LMO, PLogP and LogGP with the same
-# options, with the experiments in parallel rounds (-p 1) and one at a time
+# tool (smpi/model) builds Hockney, LMO, PLogP and LogGP (and, if
+# CPM_BENCH_MODELS names them, HLogGP and taulop) with the same options,
+# with the experiments in parallel rounds (-p 1) and one at a time
 # (-p 0), and in parallel with the rounds of before list scheduling
 # (-p 1 with CPM_SCHEDULE=rounds, rows "-p r"; CPM_BENCH_ROUNDS=0: not),
 # with each model's default sizes (no size option: the adaptive sweeps of
-# Hockney and LMO, PLogP's log plan), or with CPM_BENCH_SIZES=explicit
-#   Hockney, LMO   -s 32768 -m 1048576   (33 sizes, 0 to 1 MiB)
-#   PLogP, LogGP   --sizes 1,1024,8192,65536,262144,1048576   (0 added)
+# Hockney, LMO and HLogGP, PLogP's log plan, tau-Lop's refined sizes),
+# or with CPM_BENCH_SIZES=explicit
+#   Hockney, LMO, taulop   -s 32768 -m 1048576   (33 sizes, 0 to 1 MiB)
+#   PLogP, LogGP, HLogGP   --sizes 1,1024,8192,65536,262144,1048576
+#                          (0 added)
 # (the sizes of the 2026-11-23 record);
 # default precision (-r 5 -R 100 -c 0.95 -e 0.025). Per (model, n, -p) it
 # reports
@@ -78,7 +81,7 @@ for n in $sizes; do
 done
 for m in $models; do
     case $m in
-    Hockney | LMO | PLogP | LogGP) ;;
+    Hockney | LMO | PLogP | LogGP | HLogGP | taulop) ;;
     *) echo "bench_model_cost.sh: unknown model '$m'" >&2; exit 1 ;;
     esac
 done
@@ -101,7 +104,7 @@ trap 'rm -rf "$tmp"' EXIT
 
 opts_of() {
     case $1 in
-    Hockney | LMO) echo "$HL_OPTS" ;;
+    Hockney | LMO | taulop) echo "$HL_OPTS" ;;
     *) echo "$PL_OPTS" ;;
     esac
 }
@@ -126,6 +129,9 @@ experiments() {
         echo "- - default_sizes"
         return
     fi
+    case $1 in
+    HLogGP | taulop) echo "- - not_derived"; return ;;
+    esac
     awk -v m="$1" -v n="$2" -v hs="$HL_NSIZES" -v ps="$PL_NSIZES" 'BEGIN {
         c2 = n * (n - 1) / 2; c3 = n * (n - 1) * (n - 2) / 6
         if (m == "Hockney") {
@@ -272,7 +278,10 @@ for n in $sizes; do
             warn=$(grep -c 'model: warning' "$tmp/err")
             echo "$m $n $p $exps $p2pexps $bt $WALL $USER $SYS $load $warn $extra" >> "$tmp/rows"
             echo "bench_model_cost.sh: $m n=$n -p $p: build-time $bt s, wall $WALL s, cpu $USER + $SYS s" >&2
-            if [ "$n" -le "$count_max" ] && [ "$p" != r ]; then
+            # (the traces are counted for the four models whose
+            # experiments count_trace knows)
+            case $m in HLogGP | taulop) counted=0 ;; *) counted=1 ;; esac
+            if [ "$counted" = 1 ] && [ "$n" -le "$count_max" ] && [ "$p" != r ]; then
                 mkdir -p "$tmp/tr" && rm -rf "$tmp/tr"/*
                 # shellcheck disable=SC2086
                 if ! (cd "$tmp/tr" && "$b/cpm-smpirun" $TRACE_CFG \
@@ -322,7 +331,7 @@ echo "(default ranges). Run with \`cpm-smpirun PREFIX smpi/model -M MODEL OPTS -
 if [ "$size_mode" = default ]; then
     echo "OPTS empty: each model's default sizes (CPM_BENCH_SIZES=default),"
 else
-    echo "OPTS \`$HL_OPTS\` (Hockney, LMO) or \`$PL_OPTS\` (PLogP, LogGP),"
+    echo "OPTS \`$HL_OPTS\` (Hockney, LMO, taulop) or \`$PL_OPTS\` (PLogP, LogGP, HLogGP),"
 fi
 echo "default precision; cpm-smpirun's settings:"
 echo "\`$("$b/cpm-smpirun" --settings | tr '\n' ' ' | sed 's/ $//')\`."

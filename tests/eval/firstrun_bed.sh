@@ -10,8 +10,7 @@ firstrun_platform=(-n 16 --seed 21 -t full --one-delay
     --segments 8192,65536 --bw-factors 1,0.8,0.55 --lat-factors 1,1.6,4
     --rendezvous 65536)
 # Every model with its default sizes (what a user's first build uses:
-# adaptive 0-4 MiB, PLogP's log plan) but tau-Lop, whose default sweep
-# is too long for a first run.
-firstrun_validate=(--taulop "--sizes 0,8192,65536,262144 --tau-max 4"
-    --p2p-sizes 1500,15000,150000,750000 --coll-sizes 1500,15000,150000,750000)
+# adaptive 0-4 MiB, PLogP's log plan).
+firstrun_validate=(--p2p-sizes 1500,15000,150000,750000
+    --coll-sizes 1500,15000,150000,750000)
 firstrun_np=16

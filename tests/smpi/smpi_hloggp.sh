@@ -47,14 +47,17 @@ smpi_setup
 tol=1e-6
 eager_cfg=(--cfg=smpi/async-small-thresh:1000000000)
 
-# build MODE OUT: smpi/model -M HLogGP on platform p, eager or rendezvous.
+# build MODE OUT [SIZES]: smpi/model -M HLogGP on platform p, eager or
+# rendezvous, with --sizes SIZES (0,1024,65536,1048576 if not given;
+# "adaptive": no size option, the adaptive plan).
 build() {
-    local extra=()
+    local extra=() sizes=(--sizes "${3:-0,1024,65536,1048576}")
     [ "$1" = eager ] && extra=("${eager_cfg[@]}")
-    echo "== model -M HLogGP --sizes 0,1024,65536,1048576 ($1 mode)"
+    [ "${3:-}" = adaptive ] && sizes=()
+    echo "== model -M HLogGP ${sizes[*]:-(adaptive sizes)} ($1 mode)"
     (cd "$tmp" && TMPDIR=$tmp "$top_builddir/cpm-smpirun" -v \
         ${extra[@]+"${extra[@]}"} "$tmp/p" "$top_builddir/smpi/model" \
-        -M HLogGP --sizes 0,1024,65536,1048576 -o "$2") > "$tmp/out" 2>&1
+        -M HLogGP ${sizes[@]+"${sizes[@]}"} -o "$2") > "$tmp/out" 2>&1
     local rc=$?
     cat "$tmp/out"
     [ $rc -eq 0 ] && [ -s "$2" ]
@@ -148,6 +151,16 @@ grep -v '^#' "$tmp/p.truth"
 
 if build eager "$tmp/eager.model"; then
     compare eager "$tmp/p.truth" "$tmp/eager.model" || fail=1
+else
+    fail=1
+fi
+# The default (adaptive) sizes: a sweep on a few pairs, every ordered
+# pair at two sizes of the one segment; the same exact parameters.
+if build eager "$tmp/adaptive.model" adaptive; then
+    compare eager "$tmp/p.truth" "$tmp/adaptive.model" || fail=1
+    grep -q '^measured pair-sizes two nodes 0,' "$tmp/adaptive.model" ||
+        { echo "$name: the adaptive build records no pair-sizes" >&2; fail=1; }
+    grep -E '^measured (sizes|pair-sizes|segments)' "$tmp/adaptive.model"
 else
     fail=1
 fi

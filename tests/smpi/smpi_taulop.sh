@@ -25,7 +25,8 @@
 # times a link latency apart, which the rings of two directions expose
 # (doc/model-taulop.md). Negative control: the same model against a truth
 # with or_1 1 us larger must fail check 2. Then the same checks with two
-# node types given by a layout on three hosts (below).
+# node types given by a layout on three hosts (below), and the default
+# sizes on a link with size segments (at the end).
 #
 # Run by make check through tests/run-test (SMPIRUN, top_builddir in the
 # environment). Never skipped: without SimGrid it fails.
@@ -157,5 +158,33 @@ if [ "$types" != "001100" ] || [ "$tables" != "0-1 0-2 0-4 2-3 " ]; then
     echo "$name: expected types 001100 and tables 0-1 0-2 0-4 2-3" >&2
     fail=1
 fi
+# Default (adaptive) sizes: on two hosts whose link has size segments
+# starting at 8192 and 65536 bytes (cpm-smpi-platform --segments), the
+# sizes the build measures must bracket each start: a measured size
+# below it and one at or above it at most 1% of that size apart (the
+# refinement where the interpolation misses, model_build.h's
+# interpolation_sizes), and no more than SizePlan's 160 sizes.
+"$top/cpm-smpi-platform" --hosts 2 --seed 5 -t full --segments 8192,65536 \
+    --bw-factors 1,0.8,0.55 --lat-factors 1,1.6,4 --prefix "$tmp/s" || exit 1
+TMPDIR=$tmp "$top/cpm-smpirun" "$tmp/s" -np 2 "$top/smpi/model" -M taulop \
+    -r 2 -R 2 -o "$tmp/ms" > "$tmp/out" 2>&1 || { cat "$tmp/out"; exit 1; }
+sizes=$(sed -n 's/^measured sizes adaptive channel 1 of types default-default //p' "$tmp/ms")
+echo "== adaptive sizes on a segmented link: $sizes"
+for start in 8192 65536; do
+    if echo "$sizes" | tr ',' '\n' | awk -v b="$start" '
+        { x[NR] = $1 }
+        END { for (k = 2; k <= NR; k++)
+                  if (x[k-1] < b && x[k] >= b && x[k] - x[k-1] <= 0.01 * x[k]) {
+                      printf "segment start %d bracketed by (%d, %d]\n", b, x[k-1], x[k]
+                      exit 0 }
+              exit 1 }'; then :; else
+        echo "$name: the adaptive sizes do not bracket the segment start $start within 1%" >&2
+        fail=1
+    fi
+done
+count=$(echo "$sizes" | tr ',' '\n' | grep -c .)
+[ "$count" -ge 32 ] && [ "$count" -le 160 ] ||
+    { echo "$name: $count adaptive sizes (32 to 160 expected)" >&2; fail=1; }
+
 [ $fail -eq 0 ] && echo "$name: PASS" || echo "$name: FAIL"
 exit $fail

@@ -213,6 +213,39 @@ TEST(SizePlan, RefineSizesRules)
     EXPECT_TRUE(cpm::models::refine_sizes(x, line, {4096}, plan).empty());
 }
 
+// tau-Lop's refinement: where the linear interpolation between the
+// neighbours of a size misses it (beyond the tolerance of the scale plus
+// the intervals), the midpoints on both sides; nothing on a line, within
+// the intervals, or once the intervals are within the resolution.
+TEST(SizePlan, InterpolationSizesRules)
+{
+    using cpm::models::interpolation_sizes;
+    SizePlan plan; // tolerance 0.01, resolution 0.01
+    std::vector<long> x = {0, 1024, 2048, 4096, 8192};
+    std::vector<double> t, zero(x.size(), 0.0);
+    for (long M : x)
+        t.push_back(1e-5 + 1e-9 * double(M));
+    // A line (and a second series that is one too): nothing.
+    EXPECT_TRUE(interpolation_sizes(x, {t, t}, {zero, zero}, t, plan).empty());
+    // A step after 2048 (a protocol break): the triples (1024, 2048, 4096)
+    // and (2048, 4096, 8192) miss, so both sides of 2048 and of 4096.
+    std::vector<double> step = t;
+    step[3] += 5e-6;
+    step[4] += 5e-6;
+    EXPECT_EQ(interpolation_sizes(x, {t, step}, {zero, zero}, step, plan),
+              (std::vector<long>{1536, 3072, 6144}));
+    // The same step inside the measurement's intervals: nothing.
+    std::vector<double> wide(x.size(), 3e-6);
+    EXPECT_TRUE(interpolation_sizes(x, {step}, {wide}, step, plan).empty());
+    // A bracket within the resolution is not split again.
+    std::vector<long> z = {4000, 4030, 4060};
+    std::vector<double> yz = {1e-5, 2e-5, 2e-5}, z0(3, 0.0);
+    EXPECT_TRUE(interpolation_sizes(z, {yz}, {z0}, yz, plan).empty());
+    // Series that do not match the sizes are an error.
+    EXPECT_THROW(interpolation_sizes(x, {t}, {zero}, {1.0}, plan),
+                 cpm::Error);
+}
+
 // The sizes of the pairs that are not swept: per segment its first size
 // and the first later one whose time is at least twice the first's and
 // whose line fits every sweep pair; all the segment's sizes where none
