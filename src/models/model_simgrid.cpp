@@ -139,7 +139,10 @@ std::vector<double> start_factors(const std::vector<std::vector<double>> &y)
  * (n-2) I + 1 1^T). Exact data converge to 1e-13 in a few thousand
  * rounds. u is then defined up to a shift u[s][i] += F[s] d[i],
  * z[p] -= d[i] + d[j], which export_hockney chooses. Segments s with
- * no_hosts[s] keep u[s] = 0 (their y is all link: rendezvous). */
+ * no_hosts[s] keep u[s] = 0 (their y is all link: rendezvous); such a
+ * segment fixes the shift, and with free_first u[0] is fitted as well
+ * (the host parts of the first segment from the links that segment
+ * gives). */
 struct PairFit {
     std::vector<std::vector<double>> u; // [segment][host]
     std::vector<double> z;              // [pair]
@@ -149,7 +152,8 @@ struct PairFit {
 PairFit fit_pairs(int n, const std::vector<bench::Pair> &pairs,
                   const std::vector<std::vector<double>> &y,
                   std::vector<double> F,
-                  const std::vector<char> &no_hosts = {})
+                  const std::vector<char> &no_hosts = {},
+                  bool free_first = false)
 {
     std::size_t S = y.size(), P = pairs.size();
     PairFit f;
@@ -184,7 +188,7 @@ PairFit fit_pairs(int n, const std::vector<bench::Pair> &pairs,
                 num += f.z[p] * link_part(s, p);
             f.F[s] = num / zz;
         }
-        for (std::size_t s = 1; s < S && n >= 3; ++s) {
+        for (std::size_t s = free_first ? 0 : 1; s < S && n >= 3; ++s) {
             if (s < no_hosts.size() && no_hosts[s])
                 continue; // u[s] stays 0
             std::vector<double> g(std::size_t(n), 0.0);
@@ -667,24 +671,31 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
     // medians stand for a host's own os only approximately (the last
     // rank initiated no pair), and a per-host error there is a per-host
     // pattern in the links that u takes back out, as in LMO's export.
+    // A segment without host delays (from the rendezvous size on) gives
+    // the links alone, and so the hosts' parts of the first segment too:
+    // there the corrections start at the first segment (free_first).
     std::vector<char> no_hosts(S, 0);
     for (std::size_t s = 0; s < S; ++s)
         no_hosts[s] = !eager(s);
-    PairFit fb = fit_pairs(n, pairs, yb, start_factors(yb), no_hosts);
-    PairFit fa = fit_pairs(n, pairs, ya, start_factors(ya), no_hosts);
+    bool first_too = std::any_of(no_hosts.begin(), no_hosts.end(),
+                                 [](char x) { return x != 0; });
+    PairFit fb =
+        fit_pairs(n, pairs, yb, start_factors(yb), no_hosts, first_too);
+    PairFit fa =
+        fit_pairs(n, pairs, ya, start_factors(ya), no_hosts, first_too);
     for (std::size_t s = 0; s < S; ++s)
         need(std::isfinite(fb.F[s]) && fb.F[s] > 0,
              "segment " + std::to_string(from[s]) + " bandwidth factor",
              1 / fb.F[s], "(no bandwidth factor > 0 fits the links there)");
-    // Host delays: the medians plus the corrections (none in the first
-    // segment), shifted where one comes out negative (shift_hosts); not
+    // Host delays: the medians plus the corrections (in the first segment
+    // only with a rendezvous segment), shifted where one comes out negative (shift_hosts); not
     // where a segment has no host delays (rendezvous): its links would
     // change with nothing to take the shift.
     bool shift = std::all_of(no_hosts.begin(), no_hosts.end(),
                              [](char x) { return !x; });
     std::vector<std::vector<SimgridDelay>> D = H;
     for (int i = 0; i < n; ++i)
-        for (std::size_t s = 1; s < S; ++s)
+        for (std::size_t s = first_too ? 0 : 1; s < S; ++s)
             if (eager(s)) {
                 SimgridDelay &d = D[std::size_t(i)][s];
                 d.t += fb.u[s][std::size_t(i)];

@@ -31,8 +31,11 @@
  *   line through (T_ij(m) + T_ji(m))/2 - os_i(m) - or_j(m) (T the model's
  *   p2p) at the measured sizes of the segment and its ends, fitted as
  *   LMO's links are (a pair's link scaled by a global factor per
- *   segment, host corrections u^s added to the delays, u^0 = 0; a
- *   negative delay shifted from the host's links as in Hockney's).
+ *   segment, host corrections u^s added to the delays, u^0 = 0 unless a
+ *   segment from the rendezvous size on, which has no host delays, fixes
+ *   the links: then u^0 is fitted too, which gives the last rank, whose
+ *   own os PLogP does not measure, its delay; a negative delay shifted
+ *   from the host's links as in Hockney's).
  *
  * A parameter the platform cannot hold (negative, not finite, a zero or
  * negative bandwidth) makes the export throw cpm::UsageError naming it.

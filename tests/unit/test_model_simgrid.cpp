@@ -291,6 +291,58 @@ TEST(SimgridExport, PlogpSegmentedIsExact)
     expect_reproduces(e, n, [&](int i, int j, double m) { return pl.p2p(i, j, m); });
 }
 
+// Rendezvous from R (SMPI: no host delays from there on) and a last rank
+// whose delay is far below its partners': PLogP measures os on the lower
+// rank only, so the file has no os of the last rank, and the median of
+// its pairs' os (its partners') is 7 times its own. The segment from R
+// shows the links alone, so the export fits the first segment's host
+// corrections too and recovers the last rank's delay: exact.
+TEST(SimgridExport, PlogpRendezvousGivesTheLastRanksDelay)
+{
+    const int n = 5;
+    const long R = 65536;
+    std::mt19937 rng(37);
+    std::uniform_real_distribution<double> C(1e-5, 2e-5), t(1e-10, 2e-9),
+        L(1e-6, 1e-4), B(1e7, 1.25e9);
+    std::vector<double> c, tt;
+    for (int i = 0; i < n; ++i) {
+        c.push_back(i == n - 1 ? 2e-6 : C(rng));
+        tt.push_back(t(rng));
+    }
+    auto os = [&](int i, double m) {
+        return m >= double(R) ? 0.0 : c[std::size_t(i)] + tt[std::size_t(i)] * m;
+    };
+    PLogP pl;
+    pl.n = n;
+    pl.sizes = {0, 1, 1024, 65024, 65536, 262144, 1048576};
+    for (int i = 0; i < n; ++i)
+        for (int j = i + 1; j < n; ++j) {
+            double l = L(rng), w = 1 / B(rng);
+            auto T = [&](double m) { return os(i, m) + l + (m + 16) * w + os(j, m); };
+            std::vector<stats::Estimate> vos, vor, vg, vrtt;
+            for (long m : pl.sizes) {
+                vos.push_back({os(i, double(m)), 0, 1});
+                vor.push_back({os(j, double(m)), 0, 1});
+                vg.push_back({T(double(m)), 0, 1});
+                vrtt.push_back({T(double(m)) + T(0), 0, 1});
+            }
+            pl.L.push_back({T(0) / 2, 0, 1});
+            pl.os.push_back(vos);
+            pl.or_.push_back(vor);
+            pl.g.push_back(vg);
+            pl.rtt.push_back(vrtt);
+            pl.starts.push_back({R});
+        }
+    SimgridExportOptions o;
+    o.rendezvous = R;
+    SimgridExport e = simgrid_export(pl, o);
+    const SimgridHost &last = e.platform.hosts[std::size_t(n - 1)];
+    ASSERT_FALSE(last.os.empty());
+    EXPECT_LT(rel(last.os[0].c, c[std::size_t(n - 1)]), 1e-6);
+    EXPECT_LT(rel(last.os[0].t, tt[std::size_t(n - 1)]), 1e-6);
+    expect_reproduces(e, n, [&](int i, int j, double m) { return pl.p2p(i, j, m); });
+}
+
 // A send call that holds the transfer (os = the whole one-way time, as
 // in a rendezvous): nothing is left for the link, and the export says so
 // instead of writing a negative bandwidth.
