@@ -204,7 +204,7 @@ find_class_segments(MPI_Comm comm, const BuildOptions &o,
     for (int c = 0; c < 2; ++c)
         if (!segs[std::size_t(c)].empty())
             o.say(comm, model + ": size segments (" +
-                            (c == 0 ? "one node" : "two nodes") + ") " +
+                            pair_class_name(int(c)) + ") " +
                             Segments{segs[std::size_t(c)]}.text());
     return segs;
 }
@@ -436,10 +436,10 @@ interpolation_sizes(const std::vector<long> &sizes,
     };
     for (std::size_t b = 1; b + 1 < K; ++b) {
         std::size_t a = b - 1, c = b + 1;
+        double f = double(sizes[b] - sizes[a]) / double(sizes[c] - sizes[a]);
         bool misses = false;
         for (std::size_t k = 0; k < series.size() && !misses; ++k) {
             const std::vector<double> &y = series[k];
-            double f = double(sizes[b] - sizes[a]) / double(sizes[c] - sizes[a]);
             double line = y[a] + f * (y[c] - y[a]);
             double room = plan.tolerance * scale[b] + ci[k][a] + ci[k][b] +
                           ci[k][c];
@@ -468,7 +468,7 @@ std::string SizeSweep::text() const
             continue;
         s += std::string(s.empty() ? "" : "; ") +
              (class_sizes.size() > 1 && adaptive
-                  ? (c == 0 ? "one node " : "two nodes ")
+                  ? std::string(pair_class_name(int(c))) + " "
                   : "") +
              sizes_text(class_sizes[c]);
         if (!adaptive)
@@ -484,7 +484,7 @@ std::string SizeSweep::segments_text() const
         if (std::count(pair_class.begin(), pair_class.end(), int(c)) > 0 &&
             c < class_sizes.size() && !class_sizes[c].empty())
             text += std::string(text.empty() ? "" : "; ") +
-                    (c == 0 ? "one node " : "two nodes ") +
+                    pair_class_name(int(c)) + " " +
                     Segments{segments[c]}.text();
     return text;
 }
@@ -615,7 +615,7 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
                 continue;
             o.say(comm, model + ": refinement round " +
                             std::to_string(w.rounds) + " (" +
-                            (c == 0 ? "one node" : "two nodes") + "): " +
+                            pair_class_name(int(c)) + "): " +
                             sizes_text(add[c]));
             run(add[c], members[c]);
         }
@@ -627,7 +627,7 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
         if (!members[c].empty())
             o.say(comm, model + ": " +
                             std::to_string(w.class_sizes[c].size()) +
-                            " sizes (" + (c == 0 ? "one node" : "two nodes") +
+                            " sizes (" + pair_class_name(int(c)) +
                             "), size segments " +
                             Segments{w.segments[c]}.text());
     return w;

@@ -52,8 +52,6 @@ void plogp_into(MPI_Comm comm, const BuildOptions &o,
     }
 }
 
-const char *class_name(std::size_t c) { return c == 0 ? "one node" : "two nodes"; }
-
 } // namespace
 
 HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
@@ -73,9 +71,11 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
     data.os.resize(nn);
     data.or_.resize(nn);
     data.g.resize(nn);
-    std::vector<int> classes = pair_classes(processor_names(comm));
+    // (the sizes measured are set once they are known)
+    Provenance prov = make_provenance(comm, o, "");
+    std::vector<int> classes = pair_classes(prov.processors);
     std::vector<std::vector<long>> segs; // starts, per class
-    std::string sizes_prov, pair_sizes;
+    std::string pair_sizes;
 
     if (!o.adaptive) {
         data.sizes = build_sizes(o.sizes, true); // L and overheads: 0 bytes
@@ -93,7 +93,7 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
                 rt.back().push_back(row[std::size_t(p.i) * n + p.j]);
         }
         segs = find_class_segments(comm, o, data.sizes, rt, classes, "HLogGP");
-        sizes_prov = sizes_text(data.sizes);
+        prov.sizes = sizes_text(data.sizes);
     } else {
         // The roundtrips measured, by size and ordered pair (i * n + j).
         std::map<long, std::map<std::size_t, bench::Result>> rt;
@@ -139,7 +139,7 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
                 continue;
             all.insert(plan[c].begin(), plan[c].end());
             pair_sizes += std::string(pair_sizes.empty() ? "" : "; ") +
-                          class_name(c) + " " + sizes_text(plan[c]);
+                          pair_class_name(int(c)) + " " + sizes_text(plan[c]);
         }
         o.say(comm, "HLogGP: every ordered pair (" + pair_sizes + ")");
         data.sizes.assign(all.begin(), all.end());
@@ -166,7 +166,7 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
                 }
         }
         segs = w.segments;
-        sizes_prov = w.text();
+        prov.sizes = w.text();
     }
 
     bool any = false;
@@ -176,13 +176,13 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
         for (int c : classes)
             data.starts.push_back(segs.at(std::size_t(c)));
     HLogGP h = hloggp_solve(data, o.precision.cl);
-    h.provenance = make_provenance(comm, o, sizes_prov);
+    h.provenance = prov;
     if (any) {
         std::string text;
         for (std::size_t c = 0; c < segs.size(); ++c)
             if (std::count(classes.begin(), classes.end(), int(c)) > 0)
                 text += std::string(text.empty() ? "" : "; ") +
-                        class_name(c) + " " + Segments{segs[c]}.text();
+                        pair_class_name(int(c)) + " " + Segments{segs[c]}.text();
         h.provenance.extra["segments"] = text;
     }
     if (!pair_sizes.empty())

@@ -88,7 +88,7 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
                 others = others || (!swept[p] && classes[p] == c);
             if (!others)
                 continue;
-            std::string t = std::string(c == 0 ? "one node " : "two nodes ") +
+            std::string t = std::string(pair_class_name(c)) + " " +
                             sizes_text(plan[std::size_t(c)]);
             rest_text += (rest_text.empty() ? "" : "; ") + t;
             o.say(comm, "Hockney: the other pairs (" + t + ")");

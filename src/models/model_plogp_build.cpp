@@ -287,7 +287,7 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
             if (pp.empty())
                 continue;
             std::string what = std::string("the probe pairs of ") +
-                               (c == 0 ? "one node" : "two nodes");
+                               pair_class_name(c);
             for (long m : plan)
                 s.measure(m, pp, what);
             std::vector<long> P = plan;
@@ -299,7 +299,7 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
                                 " halvings; the times are too noisy to "
                                 "bracket breaks: one segment");
                 seg_text += std::string(seg_text.empty() ? "" : "; ") +
-                            (c == 0 ? "one node " : "two nodes ") +
+                            pair_class_name(c) + " " +
                             "0 (too noisy to bracket breaks)";
             }
             std::vector<long> cstarts;
@@ -322,7 +322,7 @@ PLogP build_plogp(MPI_Comm comm, const BuildOptions &o,
                     starts[q] = cstarts;
             if (!noisy)
                 seg_text += std::string(seg_text.empty() ? "" : "; ") +
-                            (c == 0 ? "one node " : "two nodes ") +
+                            pair_class_name(c) + " " +
                             Segments{cstarts}.text();
         }
         sizes.assign(all.begin(), all.end());

@@ -42,6 +42,8 @@ std::vector<int> pair_classes(const std::vector<std::string> &processors)
     return c;
 }
 
+const char *pair_class_name(int c) { return c == 0 ? "one node" : "two nodes"; }
+
 Segments find_segments(const std::vector<double> &x,
                        const std::vector<double> &y,
                        const rbridge::BreakpointOptions &options)

@@ -49,6 +49,10 @@ struct Segments {
  *  both ranks have the same processor name (one node), 1 otherwise. */
 std::vector<int> pair_classes(const std::vector<std::string> &processors);
 
+/** The name of a transport class of pair_classes in model files and
+ *  messages: "one node" (0) or "two nodes" (1). */
+const char *pair_class_name(int c);
+
 /** The segments of a class's times y (> 0) over increasing sizes x:
  *  Bai-Perron on the relative fit; a segment starts at the first size
  *  after a break. Throws cpm::Error (from R) where R cannot decide. */

@@ -688,11 +688,10 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
              "segment " + std::to_string(from[s]) + " bandwidth factor",
              1 / fb.F[s], "(no bandwidth factor > 0 fits the links there)");
     // Host delays: the medians plus the corrections (in the first segment
-    // only with a rendezvous segment), shifted where one comes out negative (shift_hosts); not
-    // where a segment has no host delays (rendezvous): its links would
-    // change with nothing to take the shift.
-    bool shift = std::all_of(no_hosts.begin(), no_hosts.end(),
-                             [](char x) { return !x; });
+    // only with a rendezvous segment), shifted where one comes out
+    // negative (shift_hosts); not where a segment has no host delays
+    // (rendezvous): its links would change with nothing to take the shift.
+    bool shift = !first_too;
     std::vector<std::vector<SimgridDelay>> D = H;
     for (int i = 0; i < n; ++i)
         for (std::size_t s = first_too ? 0 : 1; s < S; ++s)

@@ -108,7 +108,7 @@ TauLop build_taulop(MPI_Comm comm, const BuildOptions &o,
                                                     o.timing, o.precision));
             }
         };
-        run(o.adaptive ? o.size_plan.initial() : sizes);
+        run(sizes);
         // Adaptive: refine where the interpolation between measured
         // sizes misses (interpolation_sizes; every rank has the same
         // results, so every rank decides the same).

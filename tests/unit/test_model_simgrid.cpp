@@ -7,6 +7,7 @@
 #include "model_simgrid.h"
 
 #include <cmath>
+#include <functional>
 #include <gtest/gtest.h>
 #include <random>
 #include <string>
@@ -237,6 +238,29 @@ std::string refusal(F f)
     return "(not refused)";
 }
 
+// Appends pair i-j (i < j, the lower rank initiating) of a platform whose
+// one-way time is T(m) and whose hosts' delays are osi(m) and osj(m)
+// (os = or, as on SMPI's one-delay hosts) to pl, at every size of
+// pl.sizes, as PLogP's experiments measure them.
+void add_plogp_pair(PLogP &pl, const std::function<double(double)> &osi,
+                    const std::function<double(double)> &osj,
+                    const std::function<double(double)> &T)
+{
+    std::vector<stats::Estimate> vos, vor, vg, vrtt;
+    for (long m : pl.sizes) {
+        double M = double(m);
+        vos.push_back({osi(M), 0, 1});
+        vor.push_back({osj(M), 0, 1});
+        vg.push_back({T(M), 0, 1});
+        vrtt.push_back({T(M) + T(0), 0, 1});
+    }
+    pl.L.push_back({T(0) / 2, 0, 1});
+    pl.os.push_back(vos);
+    pl.or_.push_back(vor);
+    pl.g.push_back(vg);
+    pl.rtt.push_back(vrtt);
+}
+
 // A PLogP model of a platform with three size segments: host delays
 // os_i^s = c + t m (one per host, as os = or on SMPI's one-delay hosts),
 // links scaled by global factors per segment. PLogP measures os on the
@@ -272,18 +296,9 @@ TEST(SimgridExport, PlogpSegmentedIsExact)
                 return os(i, m) + flat[s] * l + (m + 16) * w / fbw[s] +
                        os(j, m);
             };
-            std::vector<stats::Estimate> vos, vor, vg, vrtt;
-            for (long m : pl.sizes) {
-                vos.push_back({os(i, double(m)), 0, 1});
-                vor.push_back({os(j, double(m)), 0, 1});
-                vg.push_back({T(double(m)), 0, 1});
-                vrtt.push_back({T(double(m)) + T(0), 0, 1});
-            }
-            pl.L.push_back({T(0) / 2, 0, 1});
-            pl.os.push_back(vos);
-            pl.or_.push_back(vor);
-            pl.g.push_back(vg);
-            pl.rtt.push_back(vrtt);
+            add_plogp_pair(
+                pl, [&](double m) { return os(i, m); },
+                [&](double m) { return os(j, m); }, T);
             pl.starts.push_back({from[1], from[2]});
         }
     SimgridExport e = simgrid_export(pl, {});
@@ -319,18 +334,9 @@ TEST(SimgridExport, PlogpRendezvousGivesTheLastRanksDelay)
         for (int j = i + 1; j < n; ++j) {
             double l = L(rng), w = 1 / B(rng);
             auto T = [&](double m) { return os(i, m) + l + (m + 16) * w + os(j, m); };
-            std::vector<stats::Estimate> vos, vor, vg, vrtt;
-            for (long m : pl.sizes) {
-                vos.push_back({os(i, double(m)), 0, 1});
-                vor.push_back({os(j, double(m)), 0, 1});
-                vg.push_back({T(double(m)), 0, 1});
-                vrtt.push_back({T(double(m)) + T(0), 0, 1});
-            }
-            pl.L.push_back({T(0) / 2, 0, 1});
-            pl.os.push_back(vos);
-            pl.or_.push_back(vor);
-            pl.g.push_back(vg);
-            pl.rtt.push_back(vrtt);
+            add_plogp_pair(
+                pl, [&](double m) { return os(i, m); },
+                [&](double m) { return os(j, m); }, T);
             pl.starts.push_back({R});
         }
     SimgridExportOptions o;
