@@ -17,7 +17,7 @@
 #include <cstring>
 #include <fcntl.h>
 #include <fstream>
-#include <optional>
+#include <map>
 #include <sys/stat.h>
 #include <unistd.h>
 #ifdef SMPI_H
@@ -125,17 +125,72 @@ private:
     std::string call_;
 };
 
-void tally(const std::string &text, const std::vector<Result> &r)
+/* The warm-up repetitions of the call whose key is text (journal_key's
+ * "precision MIN MAX CL EPS WARMUP ..."; 0 if the text has none). */
+int key_warmup(const std::string &text)
+{
+    std::size_t at = text.find(" precision ");
+    if (at == std::string::npos)
+        return 0;
+    std::vector<std::string> w = split_words(text.substr(at + 11));
+    return w.size() > 4 ? std::max(0, std::atoi(w[4].c_str())) : 0;
+}
+
+/* The call's busiest process (ConvergenceTally::busiest): the work of
+ * each result, added on its processes. extra: the call's recorded
+ * integers (a PLogP call's train lengths, one per pair). */
+double busiest_of(const CallRanks &ranks, const std::string &text,
+                  const std::vector<Result> &r, const std::vector<long> &extra)
+{
+    const int warm = key_warmup(text);
+    auto with_warmup = [warm](Result x) {
+        x.reps += warm;
+        return x;
+    };
+    std::map<int, double> per; // process -> work
+    double all = 0;            // experiments of every process
+    const bool plogp = ranks.call() == "plogp";
+    for (std::size_t x = 0; x < r.size(); ++x) {
+        double w = 0;
+        if (!plogp) {
+            w = (r[x].reps + warm) * r[x].T;
+        } else if (x % kPLogPResults == 0 && x + kPLogPResults <= r.size()) {
+            // a pair's five results (rtt, rtt_back, os, or, g) and its k
+            PLogPResult y;
+            y.rtt = with_warmup(r[x]);
+            y.rtt_back = with_warmup(r[x + 1]);
+            y.os = with_warmup(r[x + 2]);
+            y.or_ = with_warmup(r[x + 3]);
+            y.g = with_warmup(r[x + 4]);
+            std::size_t e = x / kPLogPResults;
+            y.train = e < extra.size() ? int(extra[e]) : 1;
+            w = plogp_work(y);
+        }
+        if (!(w > 0))
+            continue;
+        std::vector<int> who = ranks.of(x);
+        if (who.empty())
+            all += w;
+        for (int q : who)
+            per[q] += w;
+    }
+    double most = 0;
+    for (const auto &kv : per)
+        most = std::max(most, kv.second);
+    return all + most;
+}
+
+void tally(const std::string &text, const std::vector<Result> &r,
+           const std::vector<long> &extra)
 {
     g_tally.experiments += long(r.size());
-    std::optional<CallRanks> ranks; // parsed at the first unconverged
+    const CallRanks ranks(text);
+    g_tally.busiest += busiest_of(ranks, text, r, extra);
     for (std::size_t x = 0; x < r.size(); ++x)
         if (!r[x].converged) {
-            if (!ranks)
-                ranks.emplace(text);
             UnconvergedExperiment u;
-            u.call = ranks->call();
-            u.ranks = ranks->of(x);
+            u.call = ranks.call();
+            u.ranks = ranks.of(x);
             u.M = r[x].M;
             g_tally.unconverged.push_back(u);
         }
@@ -459,7 +514,7 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key,
 #endif
     end_gather(nullptr);
     replayed_ = true;
-    tally(text_, results_);
+    tally(text_, results_, extra_);
     ++g.next;
     ++g.replayed;
 }
@@ -468,7 +523,7 @@ std::vector<Result> JournalEntry::record(const std::vector<Result> &r,
                                          const std::vector<long> &extra)
 {
     if (!replayed_)
-        tally(text_, r);
+        tally(text_, r, extra);
     if (!on_ || replayed_)
         return r;
     std::vector<double> ends;

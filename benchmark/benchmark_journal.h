@@ -128,6 +128,15 @@ struct UnconvergedExperiment {
 struct ConvergenceTally {
     long experiments = 0; /**< results returned */
     std::vector<UnconvergedExperiment> unconverged; /**< in call order */
+    /** The calls' busiest processes: per call, the largest work of one
+     *  process, added over the calls. An experiment's work is its
+     *  repetitions, the warm-ups included, at their mean time (a PLogP
+     *  pair's: plogp_work with its train length; a roundtrip's trains
+     *  count one round per repetition); an experiment of every process
+     *  counts for each. No schedule that keeps each process in one
+     *  experiment at a time and runs the calls one after another takes
+     *  less (in seconds; a lower bound of the build's measuring time). */
+    double busiest = 0;
 };
 
 /** Starts a new tally (at the start of a build). */

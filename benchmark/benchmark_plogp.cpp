@@ -24,7 +24,7 @@ const int kStopTag = 7306;  // i -> j, empty: the experiment is over
 const int kReplyTag = 7307; // j -> i: any answer
 
 const double kTrainTime = 1e-3; // a train of k lasts about this long
-const int kMinTrainLength = 1, kMaxTrainLength = 1024;
+const int kMinTrainLength = 1, kMaxTrainLength = kMaxPLogPTrain;
 
 /* The train length: doubled from kMinTrainLength while a train of k
  * messages lasts less than kTrainTime (shortest(k): its time), at most
@@ -222,21 +222,6 @@ void record_plogp_history(DurationHistory &history, const Pair &p, long m,
     const Result *f[kHistoryFields] = {&x.rtt, &x.rtt_back, &x.or_, &x.g};
     for (int q = 0; q < kHistoryFields; ++q)
         history.record(plogp_key(p, q), double(m), f[q]->T);
-}
-
-double plogp_work(const PLogPResult &x)
-{
-    const double rtt = x.rtt.T, g = x.g.T;
-    const int k = std::max(x.train, 1);
-    // RTT and os come from the same roundtrips, as many as either needs.
-    double w = std::max(x.rtt.reps, x.os.reps) * rtt +
-               x.rtt_back.reps * x.rtt_back.T +
-               x.or_.reps * (or_delay(rtt) + x.or_.T) +
-               x.g.reps * ((3.0 * k - 2) * g + 2 * rtt);
-    // The search timed lengths 1, 2, ... k, but not the cap itself.
-    for (int len = 1; len <= k && len < kMaxTrainLength; len *= 2)
-        w += 2 * ((len - 1) * g + rtt);
-    return w;
 }
 
 std::vector<double> expected_plogp(const DurationHistory &history,

@@ -89,6 +89,9 @@ struct PLogPResult {
     int train = 0; /**< k, the shorter train */
 };
 
+/** The longest train of the gap's measurement (messages). */
+const int kMaxPLogPTrain = 1024;
+
 /** The time an initiator waits before its timed receive of or(m): twice
  *  the roundtrip rtt plus 10 us. */
 inline double or_delay(double rtt) { return 2 * rtt + 1e-5; }
@@ -101,7 +104,20 @@ inline double or_delay(double rtt) { return 2 * rtt + 1e-5; }
  *  length 1, 2, ..., k in the search for k (up to 512 when k is the cap,
  *  1024). Warm-ups and handshakes are left out: the duration history
  *  only orders experiments. */
-double plogp_work(const PLogPResult &x);
+inline double plogp_work(const PLogPResult &x)
+{
+    const double rtt = x.rtt.T, g = x.g.T;
+    const int k = x.train > 1 ? x.train : 1;
+    // RTT and os come from the same roundtrips, as many as either needs.
+    double w = (x.rtt.reps > x.os.reps ? x.rtt.reps : x.os.reps) * rtt +
+               x.rtt_back.reps * x.rtt_back.T +
+               x.or_.reps * (or_delay(rtt) + x.or_.T) +
+               x.g.reps * ((3.0 * k - 2) * g + 2 * rtt);
+    // The search timed lengths 1, 2, ... k, but not the cap itself.
+    for (int len = 1; len <= k && len < kMaxPLogPTrain; len *= 2)
+        w += 2 * ((len - 1) * g + rtt);
+    return w;
+}
 
 /** Records in the duration history the mean RTT, RTT', or and g of pair
  *  p's experiments at size m (measure_plogp does, for every pair it

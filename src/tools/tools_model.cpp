@@ -595,6 +595,10 @@ void build(const ToolOptions &opt, MPI_Comm comm)
         std::string resumed = journal_resumed(comm, "model", journal, recorded);
         if (!resumed.empty())
             model->notes["resumed"] = resumed;
+        // What no schedule of these experiments beats (formats.md).
+        std::snprintf(buf, sizeof buf, "%.6g s",
+                      bench::convergence_tally().busiest);
+        model->notes["busiest-work"] = buf;
         unconverged = unconverged_note(*model);
     }
     agree(comm, [&] {

@@ -16,7 +16,10 @@
 #   2. LMO (the same sizes; its empty roundtrips, then its triplets, the
 #      triplets list-scheduled from the roundtrips): the same (with a
 #      message, not checked, if CPM is built without R).
-#   3. Negative control: the comparison fails on two files one of whose
+#   3. Each file's busiest-work (the bound of its experiments under any
+#      schedule, formats.md) is above 0 and at most its build-time, and
+#      the same in both (compared with the other values).
+#   4. Negative control: the comparison fails on two files one of whose
 #      values differs by 1e-6 relative.
 #
 # Run by make check through tests/run-test. Never skipped: without SimGrid
@@ -84,6 +87,18 @@ for p in 1 0; do
 done
 grep 'build-time' "$tmp/hockney1.model" "$tmp/hockney0.model"
 
+# bounded F: the model file's busiest-work (the bound of its experiments
+# under any schedule) is above 0 and at most its build-time
+bounded() {
+    awk '/^measured busiest-work / { b = $3 } /^measured build-time / { t = $3 }
+         END { if (!(b > 0) || !(b <= t)) { print "busiest-work " b " s, build-time " t " s"; exit 1 }
+               printf "busiest-work %s s <= build-time %s s (%.3f)\n", b, t, t / b }' "$1"
+}
+echo "== the bound of the experiments under any schedule"
+for f in "$tmp/hockney1.model" "$tmp/hockney0.model"; do
+    bounded "$f" || { echo "$name: $f: busiest-work is not a bound of build-time" >&2; fail=1; }
+done
+
 # LMO: build_lmo's checks (stack limit, built without R), then -p 0.
 build_lmo p "$tmp/lmo1.model" > /dev/null
 lmo=$?
@@ -104,6 +119,9 @@ elif [ $lmo -eq 0 ]; then
     check lmo "$tmp/p.truth" "$tmp/lmo1.model" > "$tmp/c" || fail=1
     tail -1 "$tmp/c"
     grep 'build-time' "$tmp/lmo1.model" "$tmp/lmo0.model"
+    for f in "$tmp/lmo1.model" "$tmp/lmo0.model"; do
+        bounded "$f" || { echo "$name: $f: busiest-work is not a bound of build-time" >&2; fail=1; }
+    done
 fi
 
 echo "== negative control: one value 1e-6 larger"
