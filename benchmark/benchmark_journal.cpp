@@ -138,9 +138,13 @@ int key_warmup(const std::string &text)
 
 /* The call's busiest process (ConvergenceTally::busiest): the work of
  * each result, added on its processes. extra: the call's recorded
- * integers (a PLogP call's train lengths, one per pair). */
+ * integers (a PLogP call's train lengths, one per pair). A call whose
+ * every experiment involves every process (a collective sweep, a
+ * kernel) is its own bound: its time on this process, `elapsed`, if
+ * longer (it includes the repetitions' synchronisation). */
 double busiest_of(const CallRanks &ranks, const std::string &text,
-                  const std::vector<Result> &r, const std::vector<long> &extra)
+                  const std::vector<Result> &r, const std::vector<long> &extra,
+                  double elapsed)
 {
     const int warm = key_warmup(text);
     auto with_warmup = [warm](Result x) {
@@ -177,15 +181,17 @@ double busiest_of(const CallRanks &ranks, const std::string &text,
     double most = 0;
     for (const auto &kv : per)
         most = std::max(most, kv.second);
+    if (per.empty() && all > 0)
+        return std::max(all, elapsed);
     return all + most;
 }
 
 void tally(const std::string &text, const std::vector<Result> &r,
-           const std::vector<long> &extra)
+           const std::vector<long> &extra, double elapsed)
 {
     g_tally.experiments += long(r.size());
     const CallRanks ranks(text);
-    g_tally.busiest += busiest_of(ranks, text, r, extra);
+    g_tally.busiest += busiest_of(ranks, text, r, extra, elapsed);
     for (std::size_t x = 0; x < r.size(); ++x)
         if (!r[x].converged) {
             UnconvergedExperiment u;
@@ -512,9 +518,13 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key,
     if (std::size_t(g.rank) < ends.size() && ends[std::size_t(g.rank)] > MPI_Wtime())
         sg_actor_sleep_until(ends[std::size_t(g.rank)]);
 #endif
+    // The call's time as the tally had it when it was measured (its end
+    // is end_gather's reading; elsewhere than under SMPI, the replay's own
+    // short time, so that the work counts instead)
+    const double elapsed = MPI_Wtime() - t0_;
     end_gather(nullptr);
     replayed_ = true;
-    tally(text_, results_, extra_);
+    tally(text_, results_, extra_, elapsed);
     ++g.next;
     ++g.replayed;
 }
@@ -523,7 +533,7 @@ std::vector<Result> JournalEntry::record(const std::vector<Result> &r,
                                          const std::vector<long> &extra)
 {
     if (!replayed_)
-        tally(text_, r, extra);
+        tally(text_, r, extra, MPI_Wtime() - t0_);
     if (!on_ || replayed_)
         return r;
     std::vector<double> ends;

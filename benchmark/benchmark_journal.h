@@ -104,6 +104,7 @@ public:
     [[noreturn]] void reject(const std::string &what) const;
 
 private:
+    double t0_ = MPI_Wtime(); // the call's start, for the tally
     bool on_ = false, replayed_ = false;
     long entry_ = -1; // the replayed entry's number
     std::string key_;
@@ -133,7 +134,9 @@ struct ConvergenceTally {
      *  repetitions, the warm-ups included, at their mean time (a PLogP
      *  pair's: plogp_work with its train length; a roundtrip's trains
      *  count one round per repetition); an experiment of every process
-     *  counts for each. No schedule that keeps each process in one
+     *  counts for each, and a call made only of such experiments counts
+     *  its own time if longer (it includes their synchronisation). No
+     *  schedule that keeps each process in one
      *  experiment at a time and runs the calls one after another takes
      *  less (in seconds; a lower bound of the build's measuring time). */
     double busiest = 0;
