@@ -125,8 +125,9 @@ private:
     std::string call_;
 };
 
-/* The warm-up repetitions of the call whose key is text (journal_key's
- * "precision MIN MAX CL EPS WARMUP ..."; 0 if the text has none). */
+/* The warm-up repetitions of the call whose key is text (the fifth word
+ * after " precision " in journal_key's format, below; 0 if the text has
+ * none). */
 int key_warmup(const std::string &text)
 {
     std::size_t at = text.find(" precision ");
@@ -147,10 +148,6 @@ double busiest_of(const CallRanks &ranks, const std::string &text,
                   double elapsed)
 {
     const int warm = key_warmup(text);
-    auto with_warmup = [warm](Result x) {
-        x.reps += warm;
-        return x;
-    };
     std::map<int, double> per; // process -> work
     double all = 0;            // experiments of every process
     const bool plogp = ranks.call() == "plogp";
@@ -159,15 +156,11 @@ double busiest_of(const CallRanks &ranks, const std::string &text,
         if (!plogp) {
             w = (r[x].reps + warm) * r[x].T;
         } else if (x % kPLogPResults == 0 && x + kPLogPResults <= r.size()) {
-            // a pair's five results (rtt, rtt_back, os, or, g) and its k
-            PLogPResult y;
-            y.rtt = with_warmup(r[x]);
-            y.rtt_back = with_warmup(r[x + 1]);
-            y.os = with_warmup(r[x + 2]);
-            y.or_ = with_warmup(r[x + 3]);
-            y.g = with_warmup(r[x + 4]);
             std::size_t e = x / kPLogPResults;
-            y.train = e < extra.size() ? int(extra[e]) : 1;
+            PLogPResult y = plogp_from_results(
+                &r[x], e < extra.size() ? extra[e] : 1);
+            for (Result *f : {&y.rtt, &y.rtt_back, &y.os, &y.or_, &y.g})
+                f->reps += warm;
             w = plogp_work(y);
         }
         if (!(w > 0))
@@ -413,6 +406,7 @@ bool journal_active()
     return g.open;
 }
 
+// (key_warmup, above, reads the warm-up back from this format)
 std::string journal_key(const std::string &call, const Precision &p)
 {
     return call + " precision " + std::to_string(p.min_reps) + " " +

@@ -289,13 +289,7 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
                            " results and 1 train length per pair)");
         std::vector<PLogPResult> out(pairs.size());
         for (std::size_t e = 0; e < out.size(); ++e) {
-            const Result *r = &all[e * kPLogPResults];
-            out[e].rtt = r[0];
-            out[e].rtt_back = r[1];
-            out[e].os = r[2];
-            out[e].or_ = r[3];
-            out[e].g = r[4];
-            out[e].train = int(k[e]);
+            out[e] = plogp_from_results(&all[e * kPLogPResults], k[e]);
             record_plogp_history(history, pairs[e], m, out[e]);
         }
         return out;
@@ -327,6 +321,7 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
     std::vector<long> k;
     for (std::size_t e = 0; e < out.size(); ++e) {
         const PLogPResult &x = out[e];
+        // (the order plogp_from_results reads)
         all.insert(all.end(), {x.rtt, x.rtt_back, x.os, x.or_, x.g});
         k.push_back(x.train);
         record_plogp_history(history, pairs[e], m, x);

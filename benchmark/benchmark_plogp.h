@@ -68,6 +68,7 @@
 
 #include <mpi.h>
 
+#include <algorithm>
 #include <vector>
 
 /** \addtogroup benchmark
@@ -89,6 +90,21 @@ struct PLogPResult {
     int train = 0; /**< k, the shorter train */
 };
 
+/** A pair's PLogP experiments from its kPLogPResults results in journal
+ *  order (r[0] .. r[4]: rtt, rtt_back, os, or_, g) and its train length
+ *  (measure_plogp's journal entry; the convergence tally reads it too). */
+inline PLogPResult plogp_from_results(const Result *r, long train)
+{
+    PLogPResult x;
+    x.rtt = r[0];
+    x.rtt_back = r[1];
+    x.os = r[2];
+    x.or_ = r[3];
+    x.g = r[4];
+    x.train = int(train);
+    return x;
+}
+
 /** The longest train of the gap's measurement (messages). */
 const int kMaxPLogPTrain = 1024;
 
@@ -107,9 +123,9 @@ inline double or_delay(double rtt) { return 2 * rtt + 1e-5; }
 inline double plogp_work(const PLogPResult &x)
 {
     const double rtt = x.rtt.T, g = x.g.T;
-    const int k = x.train > 1 ? x.train : 1;
+    const int k = std::max(x.train, 1);
     // RTT and os come from the same roundtrips, as many as either needs.
-    double w = (x.rtt.reps > x.os.reps ? x.rtt.reps : x.os.reps) * rtt +
+    double w = std::max(x.rtt.reps, x.os.reps) * rtt +
                x.rtt_back.reps * x.rtt_back.T +
                x.or_.reps * (or_delay(rtt) + x.or_.T) +
                x.g.reps * ((3.0 * k - 2) * g + 2 * rtt);
