@@ -15,13 +15,13 @@ namespace cpm::bench {
 namespace {
 
 // What the partner does with a message depends on its tag.
-const int kReadyTag = 7301; // j -> i: ready to start
-const int kRttTag = 7302;   // i -> j, m bytes: answer with an empty message
-const int kOrTag = 7303;    // i -> j, empty: answer with m bytes
-const int kTrainTag = 7304; // i -> j, m bytes: part of a train, no answer
-const int kLastTag = 7305;  // i -> j, m bytes: end of a train, acknowledge
-const int kStopTag = 7306;  // i -> j, empty: the experiment is over
-const int kReplyTag = 7307; // j -> i: any answer
+const int kPartnerReadyTag = 7301; // j -> i: ready to start
+const int kRttTag = 7302;          // i -> j, m bytes: answer with an empty message
+const int kOrTag = 7303;           // i -> j, empty: answer with m bytes
+const int kTrainTag = 7304;        // i -> j, m bytes: part of a train, no answer
+const int kLastTag = 7305;         // i -> j, m bytes: end of a train, acknowledge
+const int kEndTag = 7306;          // i -> j, empty: the experiment is over
+const int kReplyTag = 7307;        // j -> i: any answer
 
 const double kTrainTime = 1e-3; // a train of k lasts about this long
 const int kMinTrainLength = 1, kMaxTrainLength = kMaxPLogPTrain;
@@ -62,12 +62,12 @@ void idle(double seconds)
 void partner(MPI_Comm comm, int initiator, long m)
 {
     std::vector<char> buf(std::max<long>(m, 1));
-    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, initiator, kReadyTag, comm));
+    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, initiator, kPartnerReadyTag, comm));
     for (;;) {
         MPI_Status st;
         CPM_MPI(MPI_Recv(buf.data(), int(m), MPI_BYTE, initiator, MPI_ANY_TAG,
                          comm, &st));
-        if (st.MPI_TAG == kStopTag)
+        if (st.MPI_TAG == kEndTag)
             return;
         if (st.MPI_TAG == kTrainTag)
             continue;
@@ -101,7 +101,7 @@ Result finish(const Sampler &s, long m)
 PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
 {
     std::vector<char> buf(std::max<long>(m, 1));
-    CPM_MPI(MPI_Recv(nullptr, 0, MPI_BYTE, j, kReadyTag, comm,
+    CPM_MPI(MPI_Recv(nullptr, 0, MPI_BYTE, j, kPartnerReadyTag, comm,
                      MPI_STATUS_IGNORE));
     PLogPResult res;
 
@@ -158,23 +158,23 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
     res.g = finish(g, m);
     res.train = k;
 
-    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, j, kStopTag, comm));
+    CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, j, kEndTag, comm));
     return res;
 }
 
 /* Every result is filled in by its initiator; a sum over ranks gives
  * everyone all of them. */
-const int kFields = kResultDoubles, kPacked = 5 * kFields + 1;
+const int kFields = kResultDoubles, kPackedPerPair = 5 * kFields + 1;
 
 std::vector<PLogPResult> share(MPI_Comm comm,
                                const std::vector<PLogPResult> &mine,
                                const std::vector<char> &owned)
 {
-    std::vector<double> local(mine.size() * kPacked, 0.0), all(local.size());
+    std::vector<double> local(mine.size() * kPackedPerPair, 0.0), all(local.size());
     for (std::size_t e = 0; e < mine.size(); ++e) {
         if (!owned[e])
             continue;
-        double *p = &local[e * kPacked];
+        double *p = &local[e * kPackedPerPair];
         pack_result(mine[e].rtt, p);
         pack_result(mine[e].os, p + kFields);
         pack_result(mine[e].or_, p + 2 * kFields);
@@ -186,7 +186,7 @@ std::vector<PLogPResult> share(MPI_Comm comm,
                           MPI_DOUBLE, MPI_SUM, comm));
     std::vector<PLogPResult> out(mine.size());
     for (std::size_t e = 0; e < out.size(); ++e) {
-        const double *p = &all[e * kPacked];
+        const double *p = &all[e * kPackedPerPair];
         out[e].rtt = unpack_result(p);
         out[e].os = unpack_result(p + kFields);
         out[e].or_ = unpack_result(p + 2 * kFields);

@@ -107,31 +107,66 @@ SMPI_REUSED_LO = $(call smpi_lo,$(SMPI_REUSED_SRCS))
 SMPI_REUSED_OBJ = $(call smpi_pic,$(SMPI_REUSED_SRCS))
 # The library's sources but the C API's model builders, which no tool
 # calls (the collective tool calls the C API's collectives, capi_coll),
-# and those reused.
-SMPI_LIBCPM_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(filter-out \
+# and those reused; and the model tool's registry.
+SMPI_LIBCPM_SRCS = $(filter %.cpp,$(filter-out \
 	src/capi/capi_hockney.cpp src/capi/capi_lmo.cpp src/capi/capi_plogp.cpp \
 	src/capi/capi_measure.cpp $(SMPI_REUSED_SRCS),$(CPM_LIB_SRCS)) \
-	$(src_tools_libtools_la_SOURCES)))
+	$(src_tools_libtools_la_SOURCES))
+SMPI_REGISTRY_SRCS = $(filter %.cpp,$(src_registry_libregistry_la_SOURCES))
+# These are compiled one directory at a time: smpi/unity/DIR.cpp (DIR
+# with - for /) includes each of them that is in DIR, so that the
+# headers they share (the standard library's, MPI's, json) are read and
+# their templates instantiated once per directory instead of once per
+# source. The names private to a source (anonymous namespaces, static)
+# must therefore differ between the sources of one directory (the build
+# stops on a clash, naming both); the native build still compiles each
+# source alone, so each includes what it uses.
+smpi_unity = $(addprefix smpi/unity/,$(addsuffix .o,$(subst /,-,$(sort \
+	$(patsubst %/,%,$(dir $(1)))))))
+SMPI_LIBCPM_OBJ = $(call smpi_unity,$(SMPI_LIBCPM_SRCS))
+SMPI_REGISTRY_OBJ = $(call smpi_unity,$(SMPI_REGISTRY_SRCS))
+SMPI_UNITY_SRCS = $(SMPI_LIBCPM_SRCS) $(SMPI_REGISTRY_SRCS)
+SMPI_UNITY_OBJ = $(SMPI_LIBCPM_OBJ) $(SMPI_REGISTRY_OBJ)
+# The tools' own sources, one object each.
 SMPI_P2P_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(p2p_SOURCES)))
 SMPI_COLLECTIVE_OBJ = \
 	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(collective_SOURCES)))
-SMPI_MODEL_OBJ = $(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(model_SOURCES) \
-	$(src_registry_libregistry_la_SOURCES)))
+SMPI_MODEL_MAIN_OBJ = \
+	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(model_SOURCES)))
+SMPI_MODEL_OBJ = $(SMPI_MODEL_MAIN_OBJ) $(SMPI_REGISTRY_OBJ)
 SMPI_KERNEL_OBJ = \
 	$(patsubst %.cpp,smpi/obj/%.o,$(filter %.cpp,$(kernel_SOURCES)))
-SMPI_TOOL_OBJ = $(SMPI_LIBCPM_OBJ) $(SMPI_P2P_OBJ) $(SMPI_COLLECTIVE_OBJ) \
-	$(SMPI_MODEL_OBJ) $(SMPI_KERNEL_OBJ)
+SMPI_TOOL_OBJ = $(SMPI_P2P_OBJ) $(SMPI_COLLECTIVE_OBJ) \
+	$(SMPI_MODEL_MAIN_OBJ) $(SMPI_KERNEL_OBJ)
 SMPI_LIB_LINK = $(SMPI_LIBCPM_OBJ) $(SMPI_REUSED_OBJ)
-# (and the SMPI objects of the reusable sources, from a build without
-# the reuse)
-CLEANFILES += $(SMPI_TOOLS) $(SMPI_TOOL_OBJ) \
-	$(patsubst %.cpp,smpi/obj/%.o,$(SMPI_NATIVE_SRCS))
+# (and the SMPI objects of a build before the unity objects)
+CLEANFILES += $(SMPI_TOOLS) $(SMPI_TOOL_OBJ) $(SMPI_UNITY_OBJ) \
+	$(SMPI_UNITY_OBJ:.o=.cpp) \
+	$(patsubst %.cpp,smpi/obj/%.o,$(SMPI_UNITY_SRCS) $(SMPI_NATIVE_SRCS))
 
 if HAVE_SMPI
 smpi-tools: $(SMPI_TOOLS)
 
 $(SMPI_TOOL_OBJ): smpi/obj/%.o: $(srcdir)/%.cpp $(SMPI_TOOL_HDR)
 	@$(MKDIR_P) $(@D)
+	$(AM_V_CXX)$(SMPICXX) $(SMPI_TOOL_FLAGS) -c $< -o $@
+
+# smpi/unity/DIR.cpp is written again only when its list changes (the
+# Makefile can change without it), so that its object is not remade.
+smpi/unity/%.cpp: Makefile
+	@$(MKDIR_P) smpi/unity
+	@d=`echo '$*' | tr - /`; rm -f $@.tmp; \
+	for s in $(SMPI_UNITY_SRCS); do \
+	    case $$s in \
+	    "$$d"/*/*) ;; \
+	    "$$d"/*) echo "#include \"$(abs_top_srcdir)/$$s\"" >>$@.tmp ;; \
+	    esac; \
+	done; \
+	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
+.PRECIOUS: smpi/unity/%.cpp
+# Coarse as the objects above: each depends on every source compiled so.
+$(SMPI_UNITY_OBJ): smpi/unity/%.o: smpi/unity/%.cpp \
+		$(addprefix $(srcdir)/,$(SMPI_UNITY_SRCS)) $(SMPI_TOOL_HDR)
 	$(AM_V_CXX)$(SMPICXX) $(SMPI_TOOL_FLAGS) -c $< -o $@
 
 # smpi/reused.ok: every reused object exists, included no mpi.h (its
@@ -183,11 +218,17 @@ smpi-tools:
 endif
 .PHONY: smpi-tools
 
-# The first run's build (./quickstart): the library, the tools and the
-# simulator's tools in one make, so that the two builds share the cores
-# to their end. all-am, not all: `all` makes all-am in a make of its
-# own, which would build the reused objects at the same time as this one.
-# (all-am is automake's; were BUILT_SOURCES or an all-local rule added,
-# `all` would make them first and this target would not: add them here.)
-first-run-build: all-am smpi-tools tests/smpi/smpi_truth$(EXEEXT)
+# The first run's build (./quickstart): what its main job runs and
+# nothing more (cpm-validate --tools smpi --offline-model ./model --truth:
+# the library, model, the platform writer, the scripts, the simulator's
+# p2p, collective and model, smpi_truth), in one make, so that the two
+# builds share the cores to their end; `make` builds the rest (p2p,
+# collective, kernel, cpm-kernel-config, emu_delay; smpi/kernel and
+# smpi/flows with make smpi-tools). Not `all`: it makes all-am in a
+# make of its own, which would build the reused objects at the same time
+# as this one. (Were BUILT_SOURCES or an all-local rule added, `all`
+# would make them first and this target would not: add them here.)
+first-run-build: config.h libcpm.la model$(EXEEXT) cpm-smpi-platform$(EXEEXT) \
+	$(bin_SCRIPTS) $(pkgconfig_DATA) smpi/p2p smpi/collective smpi/model \
+	tests/smpi/smpi_truth$(EXEEXT)
 .PHONY: first-run-build
