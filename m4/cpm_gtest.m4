@@ -22,19 +22,14 @@ AC_DEFUN([CPM_CHECK_GTEST], [
   cpm_save_CPPFLAGS=$CPPFLAGS
   cpm_save_LIBS=$LIBS
   CPPFLAGS="$CPPFLAGS $GTEST_CFLAGS"
-  LIBS="$GTEST_LIBS $cpm_save_LIBS"
-  AC_MSG_CHECKING([whether a program using GoogleTest links])
-  AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <gtest/gtest.h>]],
-                                  [[testing::InitGoogleTest(); return 0;]])],
+  # One program for both libraries (GoogleTest's headers take seconds
+  # to compile): a test without main links with gtest_main and gtest.
+  LIBS="$GTEST_MAIN_LIBS $GTEST_LIBS $cpm_save_LIBS"
+  AC_MSG_CHECKING([whether a test without main links with gtest_main and gtest])
+  AC_LINK_IFELSE([AC_LANG_SOURCE([[#include <gtest/gtest.h>
+TEST(Configure, Links) { EXPECT_EQ(1, 1); }]])],
     [cpm_have_gtest=yes], [cpm_have_gtest=no])
   AC_MSG_RESULT([$cpm_have_gtest])
-  AS_IF([test "x$cpm_have_gtest" = xyes], [
-    LIBS="$GTEST_MAIN_LIBS $cpm_save_LIBS"
-    AC_MSG_CHECKING([whether a test without main links with gtest_main])
-    AC_LINK_IFELSE([AC_LANG_SOURCE([[#include <gtest/gtest.h>
-TEST(Configure, Links) { EXPECT_EQ(1, 1); }]])],
-      [], [cpm_have_gtest=no])
-    AC_MSG_RESULT([$cpm_have_gtest])])
   CPPFLAGS=$cpm_save_CPPFLAGS
   LIBS=$cpm_save_LIBS
   AS_IF([test "x$cpm_have_gtest" = xno],

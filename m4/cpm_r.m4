@@ -33,14 +33,16 @@ AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time w
     AC_MSG_RESULT([$R_HOME_DIR])
     AS_IF([test -z "`"$R_BIN" CMD config --cppflags 2>/dev/null`"],
       [AC_MSG_ERROR([R was not built as a shared library or has no headers; install r-base-dev])])
-    for cpm_pkg in Rcpp RInside strucchange sandwich zoo; do
-      AC_MSG_CHECKING([for R package $cpm_pkg])
-      AS_IF(["$RSCRIPT" -e "quit(status = !requireNamespace('$cpm_pkg', quietly = TRUE))" >/dev/null 2>&1],
-        [AC_MSG_RESULT([yes])],
-        [AC_MSG_RESULT([no])
-         cpm_deb=r-cran-`echo $cpm_pkg | tr 'A-Z' 'a-z'`
-         AC_MSG_ERROR([R package $cpm_pkg is missing; install it (Debian: $cpm_deb), or configure --without-R])])
-    done
+    # one R for the five packages (R starts in most of a second): it
+    # prints the first that is missing
+    AC_MSG_CHECKING([for R packages Rcpp RInside strucchange sandwich zoo])
+    cpm_pkg=`"$RSCRIPT" -e "for (p in c('Rcpp', 'RInside', 'strucchange', 'sandwich', 'zoo')) if (!requireNamespace(p, quietly = TRUE)) { cat(p); break }" 2>/dev/null` ||
+      cpm_pkg=Rcpp
+    AS_IF([test -z "$cpm_pkg"],
+      [AC_MSG_RESULT([yes])],
+      [AC_MSG_RESULT([no])
+       cpm_deb=r-cran-`echo $cpm_pkg | tr 'A-Z' 'a-z'`
+       AC_MSG_ERROR([R package $cpm_pkg is missing; install it (Debian: $cpm_deb), or configure --without-R])])
     RINSIDE_CPPFLAGS=`{ "$R_BIN" CMD config --cppflags; echo; "$RSCRIPT" -e 'Rcpp:::CxxFlags()'; echo; "$RSCRIPT" -e 'RInside:::CxxFlags()'; echo; } | tr -d '"' | tr '\n' ' ' | sed 's/-I/-isystem /g'`
     RINSIDE_LIBS=`{ "$RSCRIPT" -e 'RInside:::LdFlags()'; echo; "$R_BIN" CMD config --ldflags; } | tr '\n' ' '`
     R_LIBDIR="$R_HOME_DIR/lib"
@@ -49,9 +51,15 @@ AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time w
     cpm_save_LIBS=$LIBS
     CPPFLAGS="$CPPFLAGS $RINSIDE_CPPFLAGS"
     LIBS="$RINSIDE_LIBS $LIBS"
-    AC_MSG_CHECKING([whether a program embedding R through RInside links])
-    AC_LINK_IFELSE([AC_LANG_PROGRAM([[#include <RInside.h>]],
-                                    [[RInside *r = nullptr; return r != nullptr;]])],
+    # The headers are found (preprocessed only: compiling Rcpp's takes
+    # seconds, and the build compiles them anyway) and the libraries link.
+    AC_MSG_CHECKING([for RInside.h])
+    AC_PREPROC_IFELSE([AC_LANG_SOURCE([[#include <RInside.h>]])],
+      [AC_MSG_RESULT([yes])],
+      [AC_MSG_RESULT([no])
+       AC_MSG_ERROR([cannot find RInside's or Rcpp's headers; install r-cran-rinside r-cran-rcpp r-base-dev, or configure --without-R])])
+    AC_MSG_CHECKING([whether a program links with RInside and R])
+    AC_LINK_IFELSE([AC_LANG_PROGRAM([[]], [[return 0;]])],
       [AC_MSG_RESULT([yes])],
       [AC_MSG_RESULT([no])
        AC_MSG_ERROR([cannot link with RInside; install r-cran-rinside r-cran-rcpp r-base-dev, or configure --without-R])])
