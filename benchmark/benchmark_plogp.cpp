@@ -16,10 +16,10 @@ namespace {
 
 // What the partner does with a message depends on its tag.
 const int kPartnerReadyTag = 7301; // j -> i: ready to start
-const int kRttTag = 7302;          // i -> j, m bytes: answer with an empty message
+const int kRttTag = 7302;          // i -> j, m bytes: answer with 0 bytes
 const int kOrTag = 7303;           // i -> j, empty: answer with m bytes
-const int kTrainTag = 7304;        // i -> j, m bytes: part of a train, no answer
-const int kLastTag = 7305;         // i -> j, m bytes: end of a train, acknowledge
+const int kTrainTag = 7304;        // i -> j, m bytes: in a train, no answer
+const int kLastTag = 7305;         // i -> j, m bytes: last of a train, answer
 const int kEndTag = 7306;          // i -> j, empty: the experiment is over
 const int kReplyTag = 7307;        // j -> i: any answer
 
@@ -170,7 +170,8 @@ std::vector<PLogPResult> share(MPI_Comm comm,
                                const std::vector<PLogPResult> &mine,
                                const std::vector<char> &owned)
 {
-    std::vector<double> local(mine.size() * kPackedPerPair, 0.0), all(local.size());
+    std::vector<double> local(mine.size() * kPackedPerPair, 0.0),
+        all(local.size());
     for (std::size_t e = 0; e < mine.size(); ++e) {
         if (!owned[e])
             continue;

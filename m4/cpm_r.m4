@@ -37,7 +37,7 @@ AS_HELP_STRING([--without-R], [build without R; what needs R fails at run time w
     # prints the first that is missing
     AC_MSG_CHECKING([for R packages Rcpp RInside strucchange sandwich zoo])
     cpm_pkg=`"$RSCRIPT" -e "for (p in c('Rcpp', 'RInside', 'strucchange', 'sandwich', 'zoo')) if (!requireNamespace(p, quietly = TRUE)) { cat(p); break }" 2>/dev/null` ||
-      cpm_pkg=Rcpp
+      AC_MSG_ERROR([$RSCRIPT failed to run; check the R installation (Debian: r-base-core), or configure --without-R])
     AS_IF([test -z "$cpm_pkg"],
       [AC_MSG_RESULT([yes])],
       [AC_MSG_RESULT([no])
