@@ -4,7 +4,7 @@
 # parallel rounds; the writer and reader of the measurement outputs.
 # Depends on kernels, stats and common. The programs
 # that drive it are in src/tools.
-noinst_LTLIBRARIES += benchmark/libbenchmark.la
+CPM_LIB_PARTS += benchmark/libbenchmark.la
 benchmark_libbenchmark_la_SOURCES = \
 	benchmark/benchmark_precision.cpp \
 	benchmark/benchmark_sample.cpp \
@@ -21,7 +21,6 @@ benchmark_libbenchmark_la_SOURCES = \
 	benchmark/benchmark_output.cpp \
 	benchmark/benchmark_journal.cpp
 benchmark_libbenchmark_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_BENCHMARK)
-libcpm_la_LIBADD += benchmark/libbenchmark.la
 pkginclude_HEADERS += \
 	benchmark/benchmark_precision.h \
 	benchmark/benchmark_sample.h \

@@ -107,7 +107,7 @@ tests_unit_test_text_CPPFLAGS = $(TEST_CPPFLAGS)
 tests_unit_test_text_LDADD = $(TEST_LDADD) $(GTEST_MAIN_LIBS)
 tests_unit_test_output_SOURCES = tests/unit/test_output.cpp
 tests_unit_test_output_CPPFLAGS = $(TEST_CPPFLAGS)
-tests_unit_test_output_LDADD = src/registry/libregistry.la $(TEST_LDADD) \
+tests_unit_test_output_LDADD = $(CPM_REGISTRY_LA) $(TEST_LDADD) \
 	$(GTEST_MAIN_LIBS)
 tests_unit_test_truth_file_SOURCES = tests/unit/test_truth_file.cpp \
 	src/testbeds/smpi/smpi_truth_file.cpp src/testbeds/smpi/smpi_truth_file.h

@@ -4,14 +4,13 @@
 # on models, benchmark and common. The C names are in src/capi
 # (capi_coll.cpp), through coll_internal.h, this layer's interface to it.
 # See doc/collectives.md.
-noinst_LTLIBRARIES += src/coll/libcoll.la
+CPM_LIB_PARTS += src/coll/libcoll.la
 src_coll_libcoll_la_SOURCES = \
 	src/coll/coll_plan.cpp \
 	src/coll/coll_util.cpp \
 	src/coll/coll_ops.cpp \
 	src/coll/coll_instance.cpp
 src_coll_libcoll_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_COLL)
-libcpm_la_LIBADD += src/coll/libcoll.la
 pkginclude_HEADERS += \
 	src/coll/coll_plan.h \
 	src/coll/coll_ops.h

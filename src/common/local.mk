@@ -1,7 +1,7 @@
 # common: errors, MPI helpers, atomic output files, the parser of
 # numbers and quoting of input text, bounded line reads of the text
 # readers. Depends on nothing.
-noinst_LTLIBRARIES += src/common/libcommon.la
+CPM_LIB_PARTS += src/common/libcommon.la
 src_common_libcommon_la_SOURCES = \
 	src/common/common_error.cpp \
 	src/common/common_mpi.cpp \
@@ -12,7 +12,6 @@ src_common_libcommon_la_SOURCES = \
 # cpm-smpi-platform, which links no library).
 src_common_libcommon_la_SOURCES += src/common/common_simgrid.cpp
 src_common_libcommon_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_COMMON)
-libcpm_la_LIBADD += src/common/libcommon.la
 pkginclude_HEADERS += \
 	src/common/common_error.h \
 	src/common/common_mpi.h \

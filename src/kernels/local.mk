@@ -2,14 +2,13 @@
 # layout plus 2D partition; their one reader and writer), their
 # communication patterns and column partitions (no MPI). Depends on
 # common. See doc/kernels.md.
-noinst_LTLIBRARIES += src/kernels/libkernels.la
+CPM_LIB_PARTS += src/kernels/libkernels.la
 src_kernels_libkernels_la_SOURCES = \
 	src/kernels/kernel_config.cpp \
 	src/kernels/kernel_pattern.cpp \
 	src/kernels/kernel_partition.cpp \
 	src/kernels/kernel_text.cpp
 src_kernels_libkernels_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_KERNELS)
-libcpm_la_LIBADD += src/kernels/libkernels.la
 pkginclude_HEADERS += \
 	src/kernels/kernel_config.h \
 	src/kernels/kernel_partition.h

@@ -1,7 +1,7 @@
 # models: data, files and JSON, each model's equations and solver (no
 # MPI), and the builders that measure them (MPI). Depends on benchmark,
 # rbridge, stats, kernels and common.
-noinst_LTLIBRARIES += src/models/libmodels.la
+CPM_LIB_PARTS += src/models/libmodels.la
 # What every model shares: records and model files (model_data), the
 # options and checks of every build (model_build), the size segments of
 # point-to-point times (model_segments), transfers sharing a channel
@@ -36,4 +36,3 @@ pkginclude_HEADERS += src/models/model_taulop.h src/models/model_taulop_build.h 
 src_models_libmodels_la_SOURCES += src/models/model_simgrid.cpp
 pkginclude_HEADERS += src/models/model_simgrid.h
 src_models_libmodels_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_MODELS)
-libcpm_la_LIBADD += src/models/libmodels.la

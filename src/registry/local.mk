@@ -3,8 +3,9 @@
 # and load; registry_table.h), registered by one line each in
 # registry_list.def; and the comparison of measured outputs with a
 # model's predictions (registry_compare). Private to the programs (not in
-# libcpm). Depends on coll, models and below.
-noinst_LTLIBRARIES += src/registry/libregistry.la
+# libcpm). Depends on coll, models and below. Built as
+# src/registry/libregistry.la or, in the unity build, as
+# src/unity/libregistry_unity.la (CPM_REGISTRY_LA, src/unity/local.mk).
 src_registry_libregistry_la_SOURCES = \
 	src/registry/registry.cpp \
 	src/registry/registry_compare.cpp

@@ -1,13 +1,12 @@
 # stats: GSL's t quantiles, confidence intervals (mean, median, trimmed
 # mean), outlier counts and line fits (no MPI).
 # Depends on common.
-noinst_LTLIBRARIES += src/stats/libstats.la
+CPM_LIB_PARTS += src/stats/libstats.la
 src_stats_libstats_la_SOURCES = \
 	src/stats/stats_ci.cpp \
 	src/stats/stats_fit.cpp \
 	src/stats/stats_robust.cpp
 src_stats_libstats_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_STATS)
-libcpm_la_LIBADD += src/stats/libstats.la
 pkginclude_HEADERS += src/stats/stats_ci.h src/stats/stats_fit.h \
 	src/stats/stats_robust.h
 noinst_HEADERS += src/stats/stats_gsl_guard.h

@@ -32,7 +32,7 @@ kernel_LDADD = $(TOOLS_LDADD)
 # registry.
 model_SOURCES = src/tools/tools_model.cpp
 model_CPPFLAGS = $(AM_CPPFLAGS) $(INC_TOOLS)
-model_LDADD = src/registry/libregistry.la $(TOOLS_LDADD)
+model_LDADD = $(CPM_REGISTRY_LA) $(TOOLS_LDADD)
 
 # cpm-kernel-config: a kernel configuration from a layout with speeds.
 cpm_kernel_config_SOURCES = src/tools/tools_kernel_config.cpp

@@ -81,7 +81,8 @@ SMPI_TOOL_HDR = $(top_builddir)/config.h $(pkginclude_HEADERS) \
 # does), so neither benchmark/ nor any builder nor the registry is here,
 # nor rbridge (its R directory differs between the builds). Reused only
 # where libtool builds position-independent objects (not with
-# --disable-shared) and CXXFLAGS and CPPFLAGS hold nothing but -O, -g,
+# --disable-shared), not in the unity build (src/unity/local.mk: its
+# objects hold whole directories, MPI with the rest), and CXXFLAGS and CPPFLAGS hold nothing but -O, -g,
 # -W and -pipe options (a sanitizer, _GLIBCXX_DEBUG, another ABI, LTO or
 # coverage would differ from the SMPI objects'); otherwise every source
 # is compiled with $(SMPICXX).
@@ -97,7 +98,7 @@ SMPI_NATIVE_SRCS = src/common/common_parse.cpp src/common/common_text.cpp \
 	src/models/model_taulop.cpp src/models/taulop_cost.cpp \
 	src/models/model_taulop_kernel.cpp src/models/model_simgrid.cpp \
 	src/coll/coll_plan.cpp
-SMPI_REUSE = $(if $(filter-out -O% -g% -W% -pipe,$(CXXFLAGS) $(CPPFLAGS)),,$(filter yes,$(CPM_ENABLE_SHARED)))
+SMPI_REUSE = $(if $(CPM_UNITY_ON)$(filter-out -O% -g% -W% -pipe,$(CXXFLAGS) $(CPPFLAGS)),,$(filter yes,$(CPM_ENABLE_SHARED)))
 SMPI_REUSED_SRCS = $(if $(SMPI_REUSE),$(SMPI_NATIVE_SRCS))
 # src/D/NAME.cpp -> src/D/libD_la-NAME.lo, whose position-independent
 # object libtool writes to src/D/.libs/libD_la-NAME.o
@@ -119,8 +120,8 @@ SMPI_REGISTRY_SRCS = $(filter %.cpp,$(src_registry_libregistry_la_SOURCES))
 # their templates instantiated once per directory instead of once per
 # source. The names private to a source (anonymous namespaces, static)
 # must therefore differ between the sources of one directory (the build
-# stops on a clash, naming both); the native build still compiles each
-# source alone, so each includes what it uses.
+# stops on a clash, naming both); the native build compiles each source
+# alone (but with --enable-unity-build), so each includes what it uses.
 smpi_unity = $(addprefix smpi/unity/,$(addsuffix .o,$(subst /,-,$(sort \
 	$(patsubst %/,%,$(dir $(1)))))))
 SMPI_LIBCPM_OBJ = $(call smpi_unity,$(SMPI_LIBCPM_SRCS))
@@ -153,17 +154,10 @@ $(SMPI_TOOL_OBJ): smpi/obj/%.o: $(srcdir)/%.cpp $(SMPI_TOOL_HDR)
 
 # smpi/unity/DIR.cpp is written again only when its list changes (the
 # Makefile can change without it), so that its object is not remade.
-smpi/unity/%.cpp: Makefile
+smpi/unity/%.cpp: Makefile $(srcdir)/src/unity/unity_source.sh
 	@$(MKDIR_P) smpi/unity
-	@d=`echo '$*' | tr - /`; rm -f $@.tmp; \
-	for s in $(SMPI_UNITY_SRCS); do \
-	    case $$s in \
-	    "$$d"/*/*) ;; \
-	    "$$d"/*) echo "#include \"$(abs_top_srcdir)/$$s\"" >>$@.tmp ;; \
-	    esac; \
-	done; \
-	if cmp -s $@.tmp $@; then rm -f $@.tmp; else mv $@.tmp $@; fi
-.PRECIOUS: smpi/unity/%.cpp
+	@$(UNITY_SOURCE) $@ `echo '$*' | tr - /` '$(abs_top_srcdir)' \
+	    $(SMPI_UNITY_SRCS)
 # Coarse as the objects above: each depends on every source compiled so.
 $(SMPI_UNITY_OBJ): smpi/unity/%.o: smpi/unity/%.cpp \
 		$(addprefix $(srcdir)/,$(SMPI_UNITY_SRCS)) $(SMPI_TOOL_HDR)

@@ -1,0 +1,51 @@
+# unity: how the library's layers are compiled. By default each layer
+# is a convenience library of its own (CPM_LIB_PARTS, added by each
+# local.mk), each source compiled alone with only its layer's include
+# paths, which checks the direction of the dependencies. Configured
+# with --enable-unity-build (quickstart's choice), the layers but
+# rbridge, and the registry, are compiled one directory at a time:
+# src/unity/DIR.cpp (DIR with - for /) includes every source of DIR
+# (unity_source.sh), so that the headers they share (the standard
+# library's, MPI's, json) are read and their templates instantiated once
+# per directory instead of once per source: a first build in about half
+# the CPU time, a rebuild after an edit compiles the whole directory
+# (doc/results/first-run.md).
+EXTRA_DIST += src/unity/unity_source.sh
+UNITY_SOURCE = $(SHELL) $(srcdir)/src/unity/unity_source.sh
+CPM_UNITY_LIB_CPP = src/unity/src-common.cpp src/unity/src-stats.cpp \
+	src/unity/src-kernels.cpp src/unity/benchmark.cpp \
+	src/unity/src-models.cpp src/unity/src-coll.cpp src/unity/src-capi.cpp
+CPM_UNITY_REGISTRY_CPP = src/unity/src-registry.cpp
+CPM_UNITY_CPP = $(CPM_UNITY_LIB_CPP) $(CPM_UNITY_REGISTRY_CPP)
+if CPM_UNITY
+CPM_UNITY_ON = yes
+noinst_LTLIBRARIES += src/unity/libcpm_unity.la \
+	src/unity/libregistry_unity.la
+nodist_src_unity_libcpm_unity_la_SOURCES = $(CPM_UNITY_LIB_CPP)
+src_unity_libcpm_unity_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_CAPI)
+nodist_src_unity_libregistry_unity_la_SOURCES = $(CPM_UNITY_REGISTRY_CPP)
+src_unity_libregistry_unity_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_REGISTRY)
+libcpm_la_LIBADD += src/unity/libcpm_unity.la
+CPM_REGISTRY_LA = src/unity/libregistry_unity.la
+else
+CPM_UNITY_ON =
+noinst_LTLIBRARIES += $(CPM_LIB_PARTS) src/registry/libregistry.la
+libcpm_la_LIBADD += $(CPM_LIB_PARTS)
+CPM_REGISTRY_LA = src/registry/libregistry.la
+endif
+CPM_UNITY_SRCS = $(filter %.cpp,$(filter-out src/rbridge/%,$(CPM_LIB_SRCS)) \
+	$(src_registry_libregistry_la_SOURCES))
+# A source of the library in a directory that has no unity source.
+CPM_UNITY_LEFT = $(filter-out $(foreach u,$(subst -,/,$(patsubst \
+	src/unity/%.cpp,%,$(CPM_UNITY_CPP))),$(u)/%),$(CPM_UNITY_SRCS))
+$(CPM_UNITY_CPP): src/unity/%.cpp: Makefile $(srcdir)/src/unity/unity_source.sh
+	@$(MKDIR_P) src/unity
+	@if test -n '$(CPM_UNITY_LEFT)'; then \
+	    echo "src/unity/local.mk: $(CPM_UNITY_LEFT): no unity source for its directory (add one to CPM_UNITY_LIB_CPP)" >&2; \
+	    exit 1; \
+	fi
+	$(AM_V_GEN)$(UNITY_SOURCE) $@ `echo '$*' | tr - /` '$(abs_top_srcdir)' \
+	    $(CPM_UNITY_SRCS)
+# (and smpi/unity/DIR.cpp, src/testbeds/smpi/local.mk)
+.PRECIOUS: $(CPM_UNITY_CPP) smpi/unity/%.cpp
+CLEANFILES += $(CPM_UNITY_CPP)
