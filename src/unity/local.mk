@@ -9,19 +9,26 @@
 # library's, MPI's, json) are read and their templates instantiated once
 # per directory instead of once per source: a first build in about half
 # the CPU time, a rebuild after an edit compiles the whole directory
-# (doc/results/first-run.md).
+# (doc/results/first-run.md). The sources without MPI that the SMPI
+# tools link as they are (SMPI_NATIVE_SRCS, src/testbeds/smpi/local.mk)
+# are compiled apart, src/unity/nompi-DIR.cpp, so that they can.
 EXTRA_DIST += src/unity/unity_source.sh
 UNITY_SOURCE = $(SHELL) $(srcdir)/src/unity/unity_source.sh
-CPM_UNITY_LIB_CPP = src/unity/src-common.cpp src/unity/src-stats.cpp \
-	src/unity/src-kernels.cpp src/unity/benchmark.cpp \
+CPM_UNITY_MPI_CPP = src/unity/src-common.cpp src/unity/benchmark.cpp \
 	src/unity/src-models.cpp src/unity/src-coll.cpp src/unity/src-capi.cpp
+CPM_UNITY_NOMPI_CPP = src/unity/nompi-src-common.cpp \
+	src/unity/nompi-src-stats.cpp src/unity/nompi-src-kernels.cpp \
+	src/unity/nompi-src-models.cpp src/unity/nompi-src-coll.cpp
+CPM_UNITY_NOMPI_LO = $(patsubst src/unity/%.cpp,src/unity/libcpm_unity_la-%.lo,$(CPM_UNITY_NOMPI_CPP))
 CPM_UNITY_REGISTRY_CPP = src/unity/src-registry.cpp
-CPM_UNITY_CPP = $(CPM_UNITY_LIB_CPP) $(CPM_UNITY_REGISTRY_CPP)
+CPM_UNITY_CPP = $(CPM_UNITY_MPI_CPP) $(CPM_UNITY_NOMPI_CPP) \
+	$(CPM_UNITY_REGISTRY_CPP)
 if CPM_UNITY
 CPM_UNITY_ON = yes
 noinst_LTLIBRARIES += src/unity/libcpm_unity.la \
 	src/unity/libregistry_unity.la
-nodist_src_unity_libcpm_unity_la_SOURCES = $(CPM_UNITY_LIB_CPP)
+nodist_src_unity_libcpm_unity_la_SOURCES = $(CPM_UNITY_MPI_CPP) \
+	$(CPM_UNITY_NOMPI_CPP)
 src_unity_libcpm_unity_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_CAPI)
 nodist_src_unity_libregistry_unity_la_SOURCES = $(CPM_UNITY_REGISTRY_CPP)
 src_unity_libregistry_unity_la_CPPFLAGS = $(AM_CPPFLAGS) $(INC_REGISTRY)
@@ -37,15 +44,25 @@ CPM_UNITY_SRCS = $(filter %.cpp,$(filter-out src/rbridge/%,$(CPM_LIB_SRCS)) \
 	$(src_registry_libregistry_la_SOURCES))
 # A source of the library in a directory that has no unity source.
 CPM_UNITY_LEFT = $(filter-out $(foreach u,$(subst -,/,$(patsubst \
-	src/unity/%.cpp,%,$(CPM_UNITY_CPP))),$(u)/%),$(CPM_UNITY_SRCS))
-$(CPM_UNITY_CPP): src/unity/%.cpp: Makefile $(srcdir)/src/unity/unity_source.sh
-	@$(MKDIR_P) src/unity
-	@if test -n '$(CPM_UNITY_LEFT)'; then \
-	    echo "src/unity/local.mk: $(CPM_UNITY_LEFT): no unity source for its directory (add one to CPM_UNITY_LIB_CPP)" >&2; \
+	src/unity/%.cpp,%,$(CPM_UNITY_MPI_CPP) $(CPM_UNITY_REGISTRY_CPP) \
+	$(CPM_UNITY_NOMPI_CPP:src/unity/nompi-%=src/unity/%))),$(u)/%), \
+	$(CPM_UNITY_SRCS))
+UNITY_CHECK = if test -n '$(CPM_UNITY_LEFT)'; then \
+	    echo "src/unity/local.mk: $(CPM_UNITY_LEFT): no unity source for its directory" >&2; \
 	    exit 1; \
 	fi
+$(CPM_UNITY_MPI_CPP) $(CPM_UNITY_REGISTRY_CPP): src/unity/%.cpp: Makefile \
+		$(srcdir)/src/unity/unity_source.sh
+	@$(MKDIR_P) src/unity
+	@$(UNITY_CHECK)
 	$(AM_V_GEN)$(UNITY_SOURCE) $@ `echo '$*' | tr - /` '$(abs_top_srcdir)' \
-	    $(CPM_UNITY_SRCS)
+	    $(filter-out $(SMPI_NATIVE_SRCS),$(CPM_UNITY_SRCS))
+$(CPM_UNITY_NOMPI_CPP): src/unity/nompi-%.cpp: Makefile \
+		$(srcdir)/src/unity/unity_source.sh
+	@$(MKDIR_P) src/unity
+	@$(UNITY_CHECK)
+	$(AM_V_GEN)$(UNITY_SOURCE) $@ `echo '$*' | tr - /` '$(abs_top_srcdir)' \
+	    $(filter $(SMPI_NATIVE_SRCS),$(CPM_UNITY_SRCS))
 # (and smpi/unity/DIR.cpp, src/testbeds/smpi/local.mk)
 .PRECIOUS: $(CPM_UNITY_CPP) smpi/unity/%.cpp
 CLEANFILES += $(CPM_UNITY_CPP)

@@ -81,8 +81,7 @@ SMPI_TOOL_HDR = $(top_builddir)/config.h $(pkginclude_HEADERS) \
 # does), so neither benchmark/ nor any builder nor the registry is here,
 # nor rbridge (its R directory differs between the builds). Reused only
 # where libtool builds position-independent objects (not with
-# --disable-shared), not in the unity build (src/unity/local.mk: its
-# objects hold whole directories, MPI with the rest), and CXXFLAGS and CPPFLAGS hold nothing but -O, -g,
+# --disable-shared) and CXXFLAGS and CPPFLAGS hold nothing but -O, -g,
 # -W and -pipe options (a sanitizer, _GLIBCXX_DEBUG, another ABI, LTO or
 # coverage would differ from the SMPI objects'); otherwise every source
 # is compiled with $(SMPICXX).
@@ -98,14 +97,14 @@ SMPI_NATIVE_SRCS = src/common/common_parse.cpp src/common/common_text.cpp \
 	src/models/model_taulop.cpp src/models/taulop_cost.cpp \
 	src/models/model_taulop_kernel.cpp src/models/model_simgrid.cpp \
 	src/coll/coll_plan.cpp
-SMPI_REUSE = $(if $(CPM_UNITY_ON)$(filter-out -O% -g% -W% -pipe,$(CXXFLAGS) $(CPPFLAGS)),,$(filter yes,$(CPM_ENABLE_SHARED)))
+SMPI_REUSE = $(if $(filter-out -O% -g% -W% -pipe,$(CXXFLAGS) $(CPPFLAGS)),,$(filter yes,$(CPM_ENABLE_SHARED)))
 SMPI_REUSED_SRCS = $(if $(SMPI_REUSE),$(SMPI_NATIVE_SRCS))
-# src/D/NAME.cpp -> src/D/libD_la-NAME.lo, whose position-independent
-# object libtool writes to src/D/.libs/libD_la-NAME.o
+# src/D/NAME.cpp -> src/D/libD_la-NAME.lo or, in the unity build, the
+# objects of src/unity/nompi-DIR.cpp (src/unity/local.mk); libtool
+# writes the position-independent object of D/X.lo to D/.libs/X.o
 smpi_lo = $(foreach s,$(1),$(dir $(s))lib$(notdir $(patsubst %/,%,$(dir $(s))))_la-$(notdir $(s:.cpp=.lo)))
-smpi_pic = $(foreach l,$(call smpi_lo,$(1)),$(dir $(l)).libs/$(notdir $(l:.lo=.o)))
-SMPI_REUSED_LO = $(call smpi_lo,$(SMPI_REUSED_SRCS))
-SMPI_REUSED_OBJ = $(call smpi_pic,$(SMPI_REUSED_SRCS))
+SMPI_REUSED_LO = $(if $(SMPI_REUSE),$(if $(CPM_UNITY_ON),$(CPM_UNITY_NOMPI_LO),$(call smpi_lo,$(SMPI_REUSED_SRCS))))
+SMPI_REUSED_OBJ = $(foreach l,$(SMPI_REUSED_LO),$(dir $(l)).libs/$(notdir $(l:.lo=.o)))
 # The library's sources but the C API's model builders, which no tool
 # calls (the collective tool calls the C API's collectives, capi_coll),
 # and those reused; and the model tool's registry.
@@ -121,7 +120,8 @@ SMPI_REGISTRY_SRCS = $(filter %.cpp,$(src_registry_libregistry_la_SOURCES))
 # source. The names private to a source (anonymous namespaces, static)
 # must therefore differ between the sources of one directory (the build
 # stops on a clash, naming both); the native build compiles each source
-# alone (but with --enable-unity-build), so each includes what it uses.
+# alone (but with --enable-unity-build, src/unity/local.mk), so each
+# includes what it uses.
 smpi_unity = $(addprefix smpi/unity/,$(addsuffix .o,$(subst /,-,$(sort \
 	$(patsubst %/,%,$(dir $(1)))))))
 SMPI_LIBCPM_OBJ = $(call smpi_unity,$(SMPI_LIBCPM_SRCS))
