@@ -42,27 +42,24 @@ CPM_REGISTRY_LA = src/registry/libregistry.la
 endif
 CPM_UNITY_SRCS = $(filter %.cpp,$(filter-out src/rbridge/%,$(CPM_LIB_SRCS)) \
 	$(src_registry_libregistry_la_SOURCES))
-# A source of the library in a directory that has no unity source.
-CPM_UNITY_LEFT = $(filter-out $(foreach u,$(subst -,/,$(patsubst \
-	src/unity/%.cpp,%,$(CPM_UNITY_MPI_CPP) $(CPM_UNITY_REGISTRY_CPP) \
-	$(CPM_UNITY_NOMPI_CPP:src/unity/nompi-%=src/unity/%))),$(u)/%), \
+# The directory of each unity source (nompi-DIR.cpp's too), and a
+# source of the library in none of them, which would be left out.
+CPM_UNITY_DIRS = $(sort $(subst -,/,$(patsubst src/unity/%.cpp,%, \
+	$(CPM_UNITY_CPP:src/unity/nompi-%=src/unity/%))))
+CPM_UNITY_LEFT = $(filter-out $(addsuffix /%,$(CPM_UNITY_DIRS)), \
 	$(CPM_UNITY_SRCS))
-UNITY_CHECK = if test -n '$(CPM_UNITY_LEFT)'; then \
+# src/unity/nompi-DIR.cpp: the sources of DIR without MPI; DIR.cpp the
+# others.
+$(CPM_UNITY_CPP): src/unity/%.cpp: Makefile $(srcdir)/src/unity/unity_source.sh
+	@$(MKDIR_P) src/unity
+	@if test -n '$(CPM_UNITY_LEFT)'; then \
 	    echo "src/unity/local.mk: $(CPM_UNITY_LEFT): no unity source for its directory" >&2; \
 	    exit 1; \
 	fi
-$(CPM_UNITY_MPI_CPP) $(CPM_UNITY_REGISTRY_CPP): src/unity/%.cpp: Makefile \
-		$(srcdir)/src/unity/unity_source.sh
-	@$(MKDIR_P) src/unity
-	@$(UNITY_CHECK)
-	$(AM_V_GEN)$(UNITY_SOURCE) $@ `echo '$*' | tr - /` '$(abs_top_srcdir)' \
-	    $(filter-out $(SMPI_NATIVE_SRCS),$(CPM_UNITY_SRCS))
-$(CPM_UNITY_NOMPI_CPP): src/unity/nompi-%.cpp: Makefile \
-		$(srcdir)/src/unity/unity_source.sh
-	@$(MKDIR_P) src/unity
-	@$(UNITY_CHECK)
-	$(AM_V_GEN)$(UNITY_SOURCE) $@ `echo '$*' | tr - /` '$(abs_top_srcdir)' \
-	    $(filter $(SMPI_NATIVE_SRCS),$(CPM_UNITY_SRCS))
+	$(AM_V_GEN)$(UNITY_SOURCE) $@ `echo '$*' | sed 's/^nompi-//' | tr - /` \
+	    '$(abs_top_srcdir)' $(if $(filter src/unity/nompi-%,$@), \
+	    $(filter $(SMPI_NATIVE_SRCS),$(CPM_UNITY_SRCS)), \
+	    $(filter-out $(SMPI_NATIVE_SRCS),$(CPM_UNITY_SRCS)))
 # (and smpi/unity/DIR.cpp, src/testbeds/smpi/local.mk)
 .PRECIOUS: $(CPM_UNITY_CPP) smpi/unity/%.cpp
 CLEANFILES += $(CPM_UNITY_CPP)
