@@ -8,7 +8,9 @@
 # 1. p2p against NetPIPE (Debian netpipe-openmpi, NPopenmpi) on 2 local
 #    ranks at 1 B, 1 KiB, 64 KiB and 1 MiB: they alternate, ROUNDS times
 #    per size (default 5), and the median of each is compared (one-way time:
-#    NetPIPE's time column is half its roundtrip, as p2p's T is). NetPIPE's
+#    NetPIPE's time is half its roundtrip, as p2p's T is; read from its
+#    throughput column, bits / (t * 2^20) with 6 decimals, as its time
+#    column, 8 decimals of seconds, rounds to 10 ns). NetPIPE's
 #    time is the fastest of its trials, each a train of ping-pongs timed as
 #    a whole; p2p's (default) the median of trains of roundtrips timed as a
 #    whole (--train auto); p2p --train 1, CPM 1.0.1's single roundtrips, is
@@ -60,7 +62,9 @@ rm -f "$out/p2p-netpipe.out" "$out/p2p-train1-netpipe.out"
 for r in $(seq "$rounds"); do
     for s in $sizes; do
         (cd "$work" && "${mpirun[@]}" -np 2 NPopenmpi -l "$s" -u "$s" -p 0 -o "np.$s.$r" >/dev/null 2>&1)
-        awk -v s="$s" '$1 == s {print $3}' "$work/np.$s.$r" >>"$work/np.$s"
+        # the time from the throughput column, bits / (t * 2^20), printed
+        # with 6 decimals: the time column has 8, 10 ns (6% at 1 B)
+        awk -v s="$s" '$1 == s && $2 > 0 {printf "%.9g\n", 8 * s / ($2 * 1048576)}' "$work/np.$s.$r" >>"$work/np.$s"
         "${mpirun[@]}" -np 2 "$b/p2p" --pair 0,1 --sizes "$s" -o "$work/p2p.$s.$r" 2>/dev/null
         awk -v s="$s" '!/^#/ && $1 == s {print $4}' "$work/p2p.$s.$r" >>"$work/p2p.$s"
         "${mpirun[@]}" -np 2 "$b/p2p" --pair 0,1 --sizes "$s" --train 1 -o "$work/one.$s.$r" 2>/dev/null
