@@ -21,6 +21,7 @@
 #include <fstream>
 #include <iostream>
 #include <limits>
+#include <map>
 #include <memory>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -110,6 +111,10 @@ std::vector<ExtraOption> model_options()
     v.push_back({"rendezvous", "D",
                  "--export: sends of D bytes and more are rendezvous "
                  "(default: all eager)"});
+    // the build's: taken out of the settings by build_settings
+    v.push_back({"warnings", "FILE",
+                 "when building: write every warning of the build to FILE, "
+                 "one per line (standard error shows at most 3 of a form)"});
     return v;
 }
 
@@ -225,6 +230,7 @@ int run_export(const ToolOptions &opt, const ModelKind &kind,
 Settings build_settings(const ToolOptions &opt, const ModelKind &kind)
 {
     Settings s = opt.settings;
+    s.erase("warnings"); // the tool's (build), not the model's
     if (!opt.config.empty()) {
         if (kind.takes("config"))
             s["config"] = opt.config;
@@ -510,6 +516,71 @@ int run_heatmap(const ToolOptions &opt, const std::string &command)
     return 0;
 }
 
+/* A warning's form: its text with every number (sign, digits, decimals,
+ * exponent) as '#', as cpm-validate counts them: "PLogP: or(0,3, 64 B) =
+ * 12.5 us exceeds g = 4 us" is "PLogP: or(#,#, # B) = # us exceeds g = #
+ * us". */
+std::string warning_form(const std::string &w)
+{
+    auto digit = [&](std::size_t k) {
+        return k < w.size() && w[k] >= '0' && w[k] <= '9';
+    };
+    std::string f;
+    std::size_t k = 0;
+    while (k < w.size()) {
+        std::size_t e = k;
+        if ((w[e] == '-' || w[e] == '+') && digit(e + 1))
+            ++e;
+        if (!digit(e)) {
+            f += w[k++];
+            continue;
+        }
+        while (digit(e))
+            ++e;
+        if (w[e] == '.' && digit(e + 1))
+            for (++e; digit(e);)
+                ++e;
+        std::size_t x = e + 1;
+        if (e < w.size() && w[e] == 'e' && x < w.size() &&
+            (w[x] == '-' || w[x] == '+'))
+            ++x;
+        if (e < w.size() && w[e] == 'e' && digit(x))
+            for (e = x; digit(e);)
+                ++e;
+        f += '#';
+        k = e;
+    }
+    return f;
+}
+
+/* The build's warnings on standard error, "model: warning: W", at most
+ * kShown of one form (warning_form), in the order built; then for each
+ * form with more, "model: warning: N more like "FORM"" and where all of
+ * them are (file, the --warnings FILE; "" if none). */
+void report_warnings(const std::vector<std::string> &warnings,
+                     const std::string &file)
+{
+    const int kShown = 3;
+    std::map<std::string, int> seen;
+    std::vector<std::string> order; // the forms, by first appearance
+    for (const std::string &w : warnings) {
+        std::string f = warning_form(w);
+        if (seen[f]++ == 0)
+            order.push_back(f);
+        if (seen[f] <= kShown)
+            std::cerr << "model: warning: " << w << "\n";
+    }
+    for (const std::string &f : order)
+        if (seen[f] > kShown)
+            std::cerr << "model: warning: " << seen[f] - kShown
+                      << " more like \"" << f << "\" ("
+                      << (file.empty() ? std::string("--warnings FILE keeps "
+                                                     "them all")
+                                       : "all in " + file)
+                      << ")\n";
+    std::cerr.flush();
+}
+
 /* The experiments of the build that did not converge within the
  * precision (bench::convergence_tally): "K of N experiments did not
  * converge", recorded with the parameters resting on them as the model
@@ -539,7 +610,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     CPM_MPI(MPI_Comm_rank(comm, &rank));
     const ModelKind *kind = nullptr;
     Settings settings;
-    std::unique_ptr<AtomicFile> out;
+    std::unique_ptr<AtomicFile> out, warned; // -o, --warnings
     std::string journal;
     agree(comm, [&] {
         if (rank == 0)
@@ -562,8 +633,16 @@ void build(const ToolOptions &opt, MPI_Comm comm)
                                  " exceeds " +
                                  std::to_string(kMaxMessageSize) +
                                  " bytes (1 GiB)");
-        if (rank == 0)
+        if (rank == 0) {
             out = std::make_unique<AtomicFile>(opt.output);
+            if (opt.settings.count("warnings")) {
+                const std::string &w = opt.settings.at("warnings");
+                if (w.empty() || is_stdout_name(w))
+                    throw UsageError("option --warnings: expected a file "
+                                     "name, got '" + w + "'");
+                warned = std::make_unique<AtomicFile>(w);
+            }
+        }
     });
     models::BuildOptions bo;
     bo.precision = opt.precision;
@@ -604,8 +683,13 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     agree(comm, [&] {
         if (rank != 0)
             return;
-        for (const std::string &w : model->warnings)
-            std::cerr << "model: warning: " << w << std::endl;
+        report_warnings(model->warnings,
+                        warned ? opt.settings.at("warnings") : "");
+        if (warned) {
+            for (const std::string &w : model->warnings)
+                warned->stream() << w << "\n";
+            warned->commit();
+        }
         write_output(out->stream(), opt, *kind, *model);
         out->commit();
     });

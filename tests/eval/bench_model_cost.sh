@@ -262,7 +262,8 @@ for n in $sizes; do
             [ "$p" = r ] && pp=1 sched=rounds
             # shellcheck disable=SC2086
             if ! CPM_SCHEDULE=$sched timed "$b/cpm-smpirun" "$plat" \
-                    "$b/smpi/model" -M "$m" $opts -p "$pp" -v -o "$tmp/model"; then
+                    "$b/smpi/model" -M "$m" $opts -p "$pp" -v \
+                    --warnings "$tmp/warnings" -o "$tmp/model"; then
                 cat "$tmp/err" >&2
                 echo "bench_model_cost.sh: $m n=$n -p $p failed" >&2
                 exit 1
@@ -278,7 +279,7 @@ for n in $sizes; do
             fi
             bw=$(sed -n 's/^measured busiest-work \([^ ]*\) s$/\1/p' "$tmp/model")
             echo "$m $n $p ${bw:--}" >> "$tmp/busiest"
-            warn=$(grep -c 'model: warning' "$tmp/err")
+            warn=$(wc -l <"$tmp/warnings")
             echo "$m $n $p $exps $p2pexps $bt $WALL $USER $SYS $load $warn $extra" >> "$tmp/rows"
             echo "bench_model_cost.sh: $m n=$n -p $p: build-time $bt s, wall $WALL s, cpu $USER + $SYS s" >&2
             # (the traces are counted for the four models whose

@@ -201,6 +201,14 @@ expect_error "option --resume: no journal" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney --resume "$tmp/none.journal" $fast -o "$tmp/y"
 expect_error "message size 1073741825 exceeds 1073741824 bytes" \
     timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney --sizes 0,1073741825 -o "$tmp/y"
+# --warnings FILE: a file, when building; refused before anything is
+# measured, no model file left
+expect_error "option --warnings applies when building (not with -i)" "$model" -M Hockney -i "$h" --warnings "$tmp/w"
+expect_error "option --warnings: expected a file name, got '-'" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney --warnings - $fast -o "$tmp/y"
+expect_error "cannot create output file '$tmp/none/w'" \
+    timeout 120 $MPIRUN_LOCAL -np 2 "$model" -M Hockney --warnings "$tmp/none/w" $fast -o "$tmp/y"
+[ -e "$tmp/y" ] && fail "a build refused for its --warnings left an output file"
 # A late error (-E summa on a configuration of other processes) writes no
 # header lines to standard output.
 "$model" -M HLogGP -i "$tmp/HLogGP-3.out" -E summa --config "$tmp/summa4.conf" > "$tmp/late.out" 2> /dev/null &&
