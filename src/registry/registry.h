@@ -141,6 +141,14 @@ struct ModelKind {
     std::function<models::SimgridExport(const models::ModelData &,
                                         const models::SimgridExportOptions &)>
         simgrid;
+    /** The kind whose model files this model is derived from, as its
+     *  build derives it from that kind's measurements (LogGP: "PLogP"),
+     *  with derive; "" and empty if none. */
+    const char *derived_from = "";
+    /** Makes the model from the records of a derived_from model (its
+     *  warnings: the derivation's). */
+    std::function<std::unique_ptr<ModelHandle>(const models::ModelData &)>
+        derive;
 
     /** Whether the model has the build option of that name. */
     bool takes(const std::string &option) const;

@@ -74,6 +74,10 @@ ModelKind loggp_kind()
                  const models::PLogPBuildOptions &po) {
         return models::build_loggp(c, o, po);
     };
+    d.derived_from = models::PLogP::name();
+    d.derive = [](const models::ModelData &plogp) {
+        return models::loggp_from_plogp(models::PLogP::from_data(plogp));
+    };
     return make_kind(std::move(d));
 }
 

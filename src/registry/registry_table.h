@@ -68,6 +68,11 @@ struct Descriptor {
     std::function<models::SimgridExport(const M &,
                                         const models::SimgridExportOptions &)>
         simgrid;
+    /* The model of another kind whose measurements make this one (LogGP:
+     * "PLogP"), and how this one is derived from its records, as the
+     * builder derives it; both empty if none. */
+    const char *derived_from = "";
+    std::function<M(const models::ModelData &)> derive;
 };
 
 /* Values of build options, with the one-line messages of the option
@@ -165,11 +170,8 @@ ModelKind make_kind(Descriptor<M, O> d)
         if (check)
             check(o);
     };
-    auto build = std::move(d.build);
-    k.build = [read, build, ops](MPI_Comm c, const models::BuildOptions &bo,
-                                 const Settings &s)
-        -> std::unique_ptr<ModelHandle> {
-        M m = build(c, bo, read(s));
+    // a built or derived model with its warnings
+    auto handle = [ops](M m) -> std::unique_ptr<ModelHandle> {
         std::vector<std::string> warnings;
         if constexpr (detail::has_warnings<M>::value)
             warnings = m.warnings;
@@ -177,6 +179,19 @@ ModelKind make_kind(Descriptor<M, O> d)
         h->warnings = std::move(warnings);
         return h;
     };
+    auto build = std::move(d.build);
+    k.build = [read, build, handle](MPI_Comm c,
+                                    const models::BuildOptions &bo,
+                                    const Settings &s) {
+        return handle(build(c, bo, read(s)));
+    };
+    if (d.derive) {
+        k.derived_from = d.derived_from;
+        k.derive = [f = std::move(d.derive), handle](
+                       const models::ModelData &source) {
+            return handle(f(source));
+        };
+    }
     k.load = [ops](const models::ModelData &data)
         -> std::unique_ptr<ModelHandle> {
         return std::make_unique<detail::Handle<M>>(M::from_data(data), ops);

@@ -23,6 +23,7 @@
 #include <limits>
 #include <map>
 #include <memory>
+#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -113,8 +114,9 @@ std::vector<ExtraOption> model_options()
                  "(default: all eager)"});
     // the build's: taken out of the settings by build_settings
     v.push_back({"warnings", "FILE",
-                 "when building: write every warning of the build to FILE, "
-                 "one per line (standard error shows at most 3 of a form)"});
+                 "when building (or deriving LogGP from a PLogP file): "
+                 "write every warning to FILE, one per line (standard "
+                 "error shows at most 3 of a form)"});
     return v;
 }
 
@@ -326,6 +328,71 @@ void write_output(std::ostream &out, const ToolOptions &opt,
                   << "nan (" << why << ")" << std::endl;
 }
 
+/* A warning's form: its text with every number (sign, digits, decimals,
+ * exponent) as '#', as cpm-validate counts them: "PLogP: or(0,3, 64 B) =
+ * 12.5 us exceeds g = 4 us" is "PLogP: or(#,#, # B) = # us exceeds g = #
+ * us". */
+std::string warning_form(const std::string &w)
+{
+    auto digit = [&](std::size_t k) {
+        return k < w.size() && w[k] >= '0' && w[k] <= '9';
+    };
+    std::string f;
+    std::size_t k = 0;
+    while (k < w.size()) {
+        std::size_t e = k;
+        if ((w[e] == '-' || w[e] == '+') && digit(e + 1))
+            ++e;
+        if (!digit(e)) {
+            f += w[k++];
+            continue;
+        }
+        while (digit(e))
+            ++e;
+        if (w[e] == '.' && digit(e + 1))
+            for (++e; digit(e);)
+                ++e;
+        std::size_t x = e + 1;
+        if (e < w.size() && w[e] == 'e' && x < w.size() &&
+            (w[x] == '-' || w[x] == '+'))
+            ++x;
+        if (e < w.size() && w[e] == 'e' && digit(x))
+            for (e = x; digit(e);)
+                ++e;
+        f += '#';
+        k = e;
+    }
+    return f;
+}
+
+/* The build's warnings on standard error, "model: warning: W", at most
+ * kShown of one form (warning_form), in the order built; then for each
+ * form with more, "model: warning: N more like "FORM"" and where all of
+ * them are (file, the --warnings FILE; "" if none). */
+void report_warnings(const std::vector<std::string> &warnings,
+                     const std::string &file)
+{
+    const int kShown = 3;
+    std::map<std::string, int> seen;
+    std::vector<std::string> order; // the forms, by first appearance
+    for (const std::string &w : warnings) {
+        std::string f = warning_form(w);
+        if (seen[f]++ == 0)
+            order.push_back(f);
+        if (seen[f] <= kShown)
+            std::cerr << "model: warning: " << w << "\n";
+    }
+    for (const std::string &f : order)
+        if (seen[f] > kShown)
+            std::cerr << "model: warning: " << seen[f] - kShown
+                      << " more like \"" << f << "\" ("
+                      << (file.empty() ? std::string("--warnings FILE keeps "
+                                                     "them all")
+                                       : "all in " + file)
+                      << ")\n";
+    std::cerr.flush();
+}
+
 /* -i: no MPI needed. */
 int run_offline(const ToolOptions &opt)
 {
@@ -333,6 +400,7 @@ int run_offline(const ToolOptions &opt)
     Settings settings = opt.settings;
     std::string format = take_setting(settings, "export");
     std::string rendezvous = take_setting(settings, "rendezvous");
+    std::string warnings_file = take_setting(settings, "warnings");
     if (format.empty() && !rendezvous.empty())
         throw UsageError("option --rendezvous applies with --export only");
     if (!settings.empty())
@@ -345,14 +413,44 @@ int run_offline(const ToolOptions &opt)
                          "configuration, or when building (not with -i "
                          "alone)");
     check_config_applies(opt, kind);
-    std::unique_ptr<ModelHandle> model;
     std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
+    std::ostringstream text;
     if (is_stdin_name(opt.input)) {
-        model = kind.load(models::read_text(std::cin, name, kind.name,
-                                            kind.schema()));
+        text << std::cin.rdbuf();
     } else {
         std::ifstream in;
         open_input(in, opt.input, "model file");
+        text << in.rdbuf();
+    }
+    std::unique_ptr<ModelHandle> model;
+    std::istringstream head(text.str()), in(text.str());
+    if (kind.derive && models::peek_model(head, name) == kind.derived_from) {
+        // LogGP from a PLogP file: derived as its build derives it, with
+        // the derivation's warnings as a build's (--warnings FILE)
+        std::unique_ptr<AtomicFile> warned;
+        if (!warnings_file.empty()) {
+            if (is_stdout_name(warnings_file))
+                throw UsageError("option --warnings: expected a file name, "
+                                 "got '" + warnings_file + "'");
+            warned = std::make_unique<AtomicFile>(warnings_file);
+        }
+        const ModelKind &source = find_model(kind.derived_from);
+        model = kind.derive(
+            models::read_text(in, name, source.name, source.schema()));
+        report_warnings(model->warnings, warnings_file);
+        if (warned) {
+            for (const std::string &w : model->warnings)
+                warned->stream() << w << "\n";
+            warned->commit();
+        }
+    } else {
+        if (!warnings_file.empty())
+            throw UsageError(
+                "option --warnings applies when building (not with -i)" +
+                (kind.derive ? " or deriving (-M " + std::string(kind.name) +
+                                   " -i a " + kind.derived_from +
+                                   " model file)"
+                             : std::string()));
         model = kind.load(models::read_text(in, name, kind.name, kind.schema()));
     }
     if (!format.empty())
@@ -514,71 +612,6 @@ int run_heatmap(const ToolOptions &opt, const std::string &command)
           tbw, true);
     outf.commit();
     return 0;
-}
-
-/* A warning's form: its text with every number (sign, digits, decimals,
- * exponent) as '#', as cpm-validate counts them: "PLogP: or(0,3, 64 B) =
- * 12.5 us exceeds g = 4 us" is "PLogP: or(#,#, # B) = # us exceeds g = #
- * us". */
-std::string warning_form(const std::string &w)
-{
-    auto digit = [&](std::size_t k) {
-        return k < w.size() && w[k] >= '0' && w[k] <= '9';
-    };
-    std::string f;
-    std::size_t k = 0;
-    while (k < w.size()) {
-        std::size_t e = k;
-        if ((w[e] == '-' || w[e] == '+') && digit(e + 1))
-            ++e;
-        if (!digit(e)) {
-            f += w[k++];
-            continue;
-        }
-        while (digit(e))
-            ++e;
-        if (w[e] == '.' && digit(e + 1))
-            for (++e; digit(e);)
-                ++e;
-        std::size_t x = e + 1;
-        if (e < w.size() && w[e] == 'e' && x < w.size() &&
-            (w[x] == '-' || w[x] == '+'))
-            ++x;
-        if (e < w.size() && w[e] == 'e' && digit(x))
-            for (e = x; digit(e);)
-                ++e;
-        f += '#';
-        k = e;
-    }
-    return f;
-}
-
-/* The build's warnings on standard error, "model: warning: W", at most
- * kShown of one form (warning_form), in the order built; then for each
- * form with more, "model: warning: N more like "FORM"" and where all of
- * them are (file, the --warnings FILE; "" if none). */
-void report_warnings(const std::vector<std::string> &warnings,
-                     const std::string &file)
-{
-    const int kShown = 3;
-    std::map<std::string, int> seen;
-    std::vector<std::string> order; // the forms, by first appearance
-    for (const std::string &w : warnings) {
-        std::string f = warning_form(w);
-        if (seen[f]++ == 0)
-            order.push_back(f);
-        if (seen[f] <= kShown)
-            std::cerr << "model: warning: " << w << "\n";
-    }
-    for (const std::string &f : order)
-        if (seen[f] > kShown)
-            std::cerr << "model: warning: " << seen[f] - kShown
-                      << " more like \"" << f << "\" ("
-                      << (file.empty() ? std::string("--warnings FILE keeps "
-                                                     "them all")
-                                       : "all in " + file)
-                      << ")\n";
-    std::cerr.flush();
 }
 
 /* The experiments of the build that did not converge within the

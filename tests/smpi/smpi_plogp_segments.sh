@@ -78,6 +78,19 @@ for M in PLogP LogGP; do
         fail "$M p2p from 65536 bytes on: rows and max mu $big, want 50 rows <= 1.01"
 done
 
+# LogGP derived from the PLogP file (model -M LogGP -i) is the LogGP
+# build's file (the same measurements, simulated), but for the date and
+# the command that measured it
+if "$top_builddir/model" -M LogGP -i "$tmp/full.PLogP" -o "$tmp/derived.LogGP" 2>"$tmp/derive.err"; then
+    diff <(grep -v '^measured \(date\|command\) ' "$tmp/full.LogGP") \
+         <(grep -v '^measured \(date\|command\) ' "$tmp/derived.LogGP") >"$tmp/derive.diff" ||
+        fail "LogGP derived from the PLogP file differs from the LogGP build: $(head -5 "$tmp/derive.diff")"
+    grep -q '^measured command model -M PLogP ' "$tmp/derived.LogGP" ||
+        fail "derived LogGP: not PLogP's command: $(grep '^measured command' "$tmp/derived.LogGP")"
+else
+    fail "model -M LogGP -i (a PLogP file): $(cat "$tmp/derive.err")"
+fi
+
 # The segments of every pair of the PLogP file: starts near 8192 and
 # 65536, each with the measured size before it.
 awk '$1 == "segment" { n[$2 " " $3]++

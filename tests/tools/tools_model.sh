@@ -142,7 +142,18 @@ expect_error "--list excludes -i, -E, --json and --compare" "$model" --list -i "
 expect_error "no model given" "$model" -i "$h"
 expect_error "does not predict 'bcast' (valid: p2p" "$model" -M LMO -i "$tmp/LMO-3.out" -E bcast
 expect_error "holds a Hockney model, not LMO" "$model" -M LMO -i "$h"
-expect_error "holds a PLogP model, not LogGP" "$model" -M LogGP -i "$tmp/PLogP-3.out"
+expect_error "holds a LogGP model, not PLogP" "$model" -M PLogP -i "$tmp/LogGP-3.out"
+expect_error "holds an LMO model, not LogGP" "$model" -M LogGP -i "$tmp/LMO-3.out"
+# LogGP from a PLogP file: derived as a LogGP build derives it from its
+# PLogP measurements (tests/smpi/smpi_plogp_segments.sh: the same file)
+if "$model" -M LogGP -i "$tmp/PLogP-3.out" -o "$tmp/derived.LogGP" 2>"$tmp/stderr"; then
+    sed -n 3p "$tmp/derived.LogGP" | grep -q -x 'model LogGP' ||
+        fail "-M LogGP -i a PLogP file: not a LogGP file: $(sed -n 3p "$tmp/derived.LogGP")"
+    "$model" -M LogGP -i "$tmp/derived.LogGP" -E p2p --sizes 1024 >/dev/null ||
+        fail "-M LogGP -i a PLogP file: the LogGP file it wrote does not load"
+else
+    fail "-M LogGP -i a PLogP file: $(cat "$tmp/stderr")"
+fi
 expect_error "does not predict 'scatter' (valid: p2p)" "$model" -M LogGP -i "$tmp/LogGP-3.out" -E scatter --root 0
 expect_error "cannot open model file" "$model" -M LMO -i "$tmp/none"
 expect_error "names a rank outside 0..2" "$model" -M Hockney -i "$h" -E p2p --pair 0,3

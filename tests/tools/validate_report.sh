@@ -75,6 +75,16 @@ low=$(awk -F'\t' 'NR > 1 && $3 == "p2p" && $5 != "nan" && (m == "" || $5 + 0 < m
 for m in Hockney LMO PLogP LogGP; do
     grep -q "^| $m | [0-9.e+-]* s | [0-9]* s |$" "$v/summary.md" || fail "no build cost row for $m"
 done
+# LogGP derived from PLogP's file, not measured again: no LogGP build in
+# the log, one derivation, the build time PLogP's, and said so
+grep -q '^+ .* -M LogGP -o [^ ]*/models/LogGP\.model --warnings [^ ]* -i [^ ]*/models/PLogP\.model$' "$v/log.txt" ||
+    fail "no derivation of LogGP from models/PLogP.model in log.txt"
+made=$(grep -c '^+ .* -M LogGP .*-o [^ ]*/models/LogGP\.model' "$v/log.txt")
+[ "$made" = 1 ] || fail "$made commands wrote models/LogGP.model (the derivation alone expected)"
+[ "$(sed -n 's/^measured build-time //p' "$v/models/LogGP.model")" = "$(sed -n 's/^measured build-time //p' "$v/models/PLogP.model")" ] ||
+    fail "LogGP's build time is not PLogP's"
+grep -q -F "LogGP was derived from PLogP's model file (\`model -M LogGP -i models/PLogP.model\`)" "$v/summary.md" ||
+    fail "section 4 does not say that LogGP was derived"
 # 5: the load average, measured: stated once, as a warning if high
 loads=$(grep -cE '^(Load average \(/proc/loadavg, 1 min\) up to [0-9.]* during the run, on [0-9]* cores\.|- load average up to [0-9.]* on [0-9]* cores during the run .*)$' "$v/summary.md")
 [ "$loads" = 1 ] || fail "$loads load average lines (one expected)"
@@ -128,7 +138,9 @@ logged=$(awk '/^\+ / { build = ($0 ~ / -o [^ ]*\/models\/[^ ]*\.model$/) }
                   t = $0; sub(/.*model: warning: /, "", t); n += t + 0; more++; next }
               build && /model: warning: / { n++ }
               END { print n + 0, more + 0 }' "$v/log.txt")
-inline=$(cat "$v"/models/*.warnings 2>/dev/null | wc -l)
+# (LogGP is not built but derived from PLogP's file, its warnings
+# PLogP's: checked above)
+inline=$(ls "$v"/models/*.warnings 2>/dev/null | grep -v '/LogGP\.warnings$' | xargs cat 2>/dev/null | wc -l)
 [ "${logged% *}" = "$inline" ] || fail "${logged% *} build warnings in log.txt (shown and counted), $inline in models/*.warnings"
 [ "${logged#* }" -gt 0 ] || fail "no build's standard error summarised its warnings (N more like FORM)"
 # the tools and where they came from: the SMPI builds, one directory
