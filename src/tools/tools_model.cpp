@@ -23,7 +23,6 @@
 #include <limits>
 #include <map>
 #include <memory>
-#include <sstream>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -393,6 +392,40 @@ void report_warnings(const std::vector<std::string> &warnings,
     std::cerr.flush();
 }
 
+/* The file of --warnings FILE, opened beside the output (-o out): a file
+ * name, not standard output nor the output itself; throws
+ * cpm::UsageError. */
+std::unique_ptr<AtomicFile> open_warnings(const std::string &file,
+                                          const std::string &out)
+{
+    namespace fs = std::filesystem;
+    if (file.empty() || is_stdout_name(file))
+        throw UsageError("option --warnings: expected a file name, got '" +
+                         file + "'");
+    std::error_code e1, e2;
+    if (!is_stdout_name(out) &&
+        fs::weakly_canonical(fs::absolute(file), e1) ==
+            fs::weakly_canonical(fs::absolute(out), e2) &&
+        !e1 && !e2)
+        throw UsageError("option --warnings: '" + file +
+                         "' is the output file (-o) too");
+    try {
+        return std::make_unique<AtomicFile>(file);
+    } catch (const UsageError &) {
+        throw;
+    } catch (const Error &e) {
+        throw Error(std::string("option --warnings: ") + e.what());
+    }
+}
+
+/* Every warning into the --warnings file, one per line (committed by the
+ * caller once the model is saved). */
+void write_warnings(AtomicFile &file, const std::vector<std::string> &warnings)
+{
+    for (const std::string &w : warnings)
+        file.stream() << w << "\n";
+}
+
 /* -i: no MPI needed. */
 int run_offline(const ToolOptions &opt)
 {
@@ -400,6 +433,7 @@ int run_offline(const ToolOptions &opt)
     Settings settings = opt.settings;
     std::string format = take_setting(settings, "export");
     std::string rendezvous = take_setting(settings, "rendezvous");
+    bool warnings_given = settings.count("warnings") > 0;
     std::string warnings_file = take_setting(settings, "warnings");
     if (format.empty() && !rendezvous.empty())
         throw UsageError("option --rendezvous applies with --export only");
@@ -413,38 +447,42 @@ int run_offline(const ToolOptions &opt)
                          "configuration, or when building (not with -i "
                          "alone)");
     check_config_applies(opt, kind);
-    std::string name = is_stdin_name(opt.input) ? "<stdin>" : opt.input;
-    std::ostringstream text;
-    if (is_stdin_name(opt.input)) {
-        text << std::cin.rdbuf();
-    } else {
-        std::ifstream in;
-        open_input(in, opt.input, "model file");
-        text << in.rdbuf();
+    bool from_stdin = is_stdin_name(opt.input);
+    std::string name = from_stdin ? "<stdin>" : opt.input;
+    std::ifstream file;
+    if (!from_stdin)
+        open_input(file, opt.input, "model file");
+    std::istream &in = from_stdin ? std::cin : file;
+    // A file of the model this one derives from (LogGP: PLogP), by its
+    // header; then read again from the start. (Standard input cannot be
+    // read twice: it must hold the model itself.)
+    bool derive = false;
+    if (kind.derive && !from_stdin) {
+        derive = models::peek_model(file, name) == kind.derived_from;
+        file.clear();
+        file.seekg(0);
     }
     std::unique_ptr<ModelHandle> model;
-    std::istringstream head(text.str()), in(text.str());
-    if (kind.derive && models::peek_model(head, name) == kind.derived_from) {
+    // the derivation's warnings (--warnings FILE), saved with the output
+    std::unique_ptr<AtomicFile> warned;
+    auto saved = [&](int rc) {
+        if (warned)
+            warned->commit();
+        return rc;
+    };
+    if (derive) {
         // LogGP from a PLogP file: derived as its build derives it, with
-        // the derivation's warnings as a build's (--warnings FILE)
-        std::unique_ptr<AtomicFile> warned;
-        if (!warnings_file.empty()) {
-            if (is_stdout_name(warnings_file))
-                throw UsageError("option --warnings: expected a file name, "
-                                 "got '" + warnings_file + "'");
-            warned = std::make_unique<AtomicFile>(warnings_file);
-        }
+        // the derivation's warnings as a build's
+        if (warnings_given)
+            warned = open_warnings(warnings_file, opt.output);
         const ModelKind &source = find_model(kind.derived_from);
         model = kind.derive(
             models::read_text(in, name, source.name, source.schema()));
         report_warnings(model->warnings, warnings_file);
-        if (warned) {
-            for (const std::string &w : model->warnings)
-                warned->stream() << w << "\n";
-            warned->commit();
-        }
+        if (warned)
+            write_warnings(*warned, model->warnings);
     } else {
-        if (!warnings_file.empty())
+        if (warnings_given)
             throw UsageError(
                 "option --warnings applies when building (not with -i)" +
                 (kind.derive ? " or deriving (-M " + std::string(kind.name) +
@@ -454,7 +492,7 @@ int run_offline(const ToolOptions &opt)
         model = kind.load(models::read_text(in, name, kind.name, kind.schema()));
     }
     if (!format.empty())
-        return run_export(opt, kind, *model, format, rendezvous);
+        return saved(run_export(opt, kind, *model, format, rendezvous));
     if (!opt.compare.empty()) {
         if (!opt.config.empty())
             throw UsageError("option --config does not apply to --compare "
@@ -479,12 +517,12 @@ int run_offline(const ToolOptions &opt)
             std::cerr << "model: warning: " << sum.no_mu << " of " << sum.rows
                       << " predictions are not positive: no mu for them"
                       << std::endl;
-        return 0;
+        return saved(0);
     }
     AtomicFile out(opt.output);
     write_output(out.stream(), opt, kind, *model);
     out.commit();
-    return 0;
+    return saved(0);
 }
 
 /* --heatmap FILE: the per-pair latency (one-way time at the first size)
@@ -668,13 +706,9 @@ void build(const ToolOptions &opt, MPI_Comm comm)
                                  " bytes (1 GiB)");
         if (rank == 0) {
             out = std::make_unique<AtomicFile>(opt.output);
-            if (opt.settings.count("warnings")) {
-                const std::string &w = opt.settings.at("warnings");
-                if (w.empty() || is_stdout_name(w))
-                    throw UsageError("option --warnings: expected a file "
-                                     "name, got '" + w + "'");
-                warned = std::make_unique<AtomicFile>(w);
-            }
+            if (opt.settings.count("warnings"))
+                warned = open_warnings(opt.settings.at("warnings"),
+                                       opt.output);
         }
     });
     models::BuildOptions bo;
@@ -718,13 +752,12 @@ void build(const ToolOptions &opt, MPI_Comm comm)
             return;
         report_warnings(model->warnings,
                         warned ? opt.settings.at("warnings") : "");
-        if (warned) {
-            for (const std::string &w : model->warnings)
-                warned->stream() << w << "\n";
-            warned->commit();
-        }
+        if (warned)
+            write_warnings(*warned, model->warnings);
         write_output(out->stream(), opt, *kind, *model);
         out->commit();
+        if (warned) // saved with the model, not without it
+            warned->commit();
     });
     journal_close(true); // the model is saved: the journal has served
     if (rank == 0 && !unconverged.empty())
@@ -750,7 +783,11 @@ std::string help_tail()
         "With -i, --export simgrid -o DIR writes the model (Hockney, LMO,\n"
         "PLogP) as a SimGrid platform: DIR/platform.xml, DIR/hostfile,\n"
         "DIR/smpirun.cfg (--rendezvous D: sends of D bytes and more are\n"
-        "rendezvous); run programs on it with cpm-smpirun DIR.\n\n"
+        "rendezvous); run programs on it with cpm-smpirun DIR.\n"
+        "-M LogGP -i FILE also takes a PLogP model file, and derives LogGP\n"
+        "from it as a LogGP build does from its PLogP measurements.\n"
+        "Warnings of a build: at most 3 of a form on standard error;\n"
+        "--warnings FILE keeps them all.\n\n"
         + journal_help("build") + "\n"
         "models (-M), their own build options, and their operations (-E):\n";
     auto option_text = [](const BuildOption &o) {

@@ -103,6 +103,17 @@ awk '$1 == "segment" { n[$2 " " $3]++
 # Negative control: no segments, a line across each jump.
 "$run" "$tmp/full" "$model" -M PLogP --plan log --segments no \
     -o "$tmp/flat.PLogP" 2> /dev/null || fail "model -M PLogP --segments no"
+# LogGP derived from it is the LogGP build, without segments too (one
+# line per pair: the derivation from the roundtrips)
+if "$run" "$tmp/full" "$model" -M LogGP --segments no -o "$tmp/flat.LogGP" 2>/dev/null &&
+    "$top_builddir/model" -M LogGP -i "$tmp/flat.PLogP" -o "$tmp/flat-derived.LogGP" 2>"$tmp/derive.err"; then
+    diff <(grep -v '^measured \(date\|command\) ' "$tmp/flat.LogGP") \
+         <(grep -v '^measured \(date\|command\) ' "$tmp/flat-derived.LogGP") >"$tmp/derive.diff" ||
+        fail "LogGP (--segments no) derived from the PLogP file differs from the build: $(head -5 "$tmp/derive.diff")"
+else
+    fail "LogGP --segments no, built or derived: $(cat "$tmp/derive.err")"
+fi
+
 "$top_builddir/model" -M PLogP -i "$tmp/flat.PLogP" --compare "$tmp/unseen.out" \
     > "$tmp/flat.mu" 2> /dev/null
 echo "control, --segments no: $(tail -1 "$tmp/flat.mu")"

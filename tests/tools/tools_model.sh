@@ -154,6 +154,21 @@ if "$model" -M LogGP -i "$tmp/PLogP-3.out" -o "$tmp/derived.LogGP" 2>"$tmp/stder
 else
     fail "-M LogGP -i a PLogP file: $(cat "$tmp/stderr")"
 fi
+# its --warnings file is saved with the output, not without it; never
+# the output itself
+"$model" -M LogGP -i "$tmp/PLogP-3.out" -o "$tmp/none/derived" --warnings "$tmp/derived.warn" 2>/dev/null &&
+    fail "-M LogGP -i with -o in a missing directory: exit 0"
+[ -e "$tmp/derived.warn" ] && fail "a derivation that saved no model left its --warnings file"
+"$model" -M LogGP -i "$tmp/PLogP-3.out" -o "$tmp/derived2.LogGP" --warnings "$tmp/derived2.warn" 2>/dev/null ||
+    fail "-M LogGP -i a PLogP file --warnings: failed"
+[ -f "$tmp/derived2.warn" ] || fail "-M LogGP -i a PLogP file --warnings: no warnings file"
+expect_error "option --warnings applies when building (not with -i) or deriving (-M LogGP -i a PLogP model file)" \
+    "$model" -M LogGP -i "$tmp/LogGP-3.out" --warnings "$tmp/w"
+expect_error "option --warnings: expected a file name, got ''" \
+    "$model" -M LogGP -i "$tmp/PLogP-3.out" --warnings ''
+expect_error "option --warnings: '$tmp/./same' is the output file (-o) too" \
+    "$model" -M LogGP -i "$tmp/PLogP-3.out" -o "$tmp/same" --warnings "$tmp/./same"
+[ -e "$tmp/same" ] && fail "a refused derivation left its output"
 expect_error "does not predict 'scatter' (valid: p2p)" "$model" -M LogGP -i "$tmp/LogGP-3.out" -E scatter --root 0
 expect_error "cannot open model file" "$model" -M LMO -i "$tmp/none"
 expect_error "names a rank outside 0..2" "$model" -M Hockney -i "$h" -E p2p --pair 0,3
