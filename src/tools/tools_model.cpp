@@ -333,29 +333,25 @@ void write_output(std::ostream &out, const ToolOptions &opt,
  * us". */
 std::string warning_form(const std::string &w)
 {
-    auto digit = [&](std::size_t k) {
-        return k < w.size() && w[k] >= '0' && w[k] <= '9';
-    };
+    // the character at k, '\0' past the end
+    auto at = [&](std::size_t k) { return k < w.size() ? w[k] : '\0'; };
+    auto digit = [&](std::size_t k) { return at(k) >= '0' && at(k) <= '9'; };
+    auto sign = [&](std::size_t k) { return at(k) == '-' || at(k) == '+'; };
     std::string f;
     std::size_t k = 0;
     while (k < w.size()) {
-        std::size_t e = k;
-        if ((w[e] == '-' || w[e] == '+') && digit(e + 1))
-            ++e;
+        std::size_t e = sign(k) && digit(k + 1) ? k + 1 : k;
         if (!digit(e)) {
             f += w[k++];
             continue;
         }
         while (digit(e))
             ++e;
-        if (w[e] == '.' && digit(e + 1))
+        if (at(e) == '.' && digit(e + 1))
             for (++e; digit(e);)
                 ++e;
-        std::size_t x = e + 1;
-        if (e < w.size() && w[e] == 'e' && x < w.size() &&
-            (w[x] == '-' || w[x] == '+'))
-            ++x;
-        if (e < w.size() && w[e] == 'e' && digit(x))
+        std::size_t x = sign(e + 1) ? e + 2 : e + 1; // after 'e' and a sign
+        if (at(e) == 'e' && digit(x))
             for (e = x; digit(e);)
                 ++e;
         f += '#';

@@ -63,7 +63,8 @@ for r in $(seq "$rounds"); do
     for s in $sizes; do
         (cd "$work" && "${mpirun[@]}" -np 2 NPopenmpi -l "$s" -u "$s" -p 0 -o "np.$s.$r" >/dev/null 2>&1)
         # the time from the throughput column, bits / (t * 2^20), printed
-        # with 6 decimals: the time column has 8, 10 ns (6% at 1 B)
+        # with 6 decimals: the time column rounds to the nearest 10 ns
+        # (up to 5 ns, 3% of a 1-byte time)
         awk -v s="$s" '$1 == s && $2 > 0 {printf "%.9g\n", 8 * s / ($2 * 1048576)}' "$work/np.$s.$r" >>"$work/np.$s"
         "${mpirun[@]}" -np 2 "$b/p2p" --pair 0,1 --sizes "$s" -o "$work/p2p.$s.$r" 2>/dev/null
         awk -v s="$s" '!/^#/ && $1 == s {print $4}' "$work/p2p.$s.$r" >>"$work/p2p.$s"

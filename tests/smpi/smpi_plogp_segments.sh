@@ -78,18 +78,22 @@ for M in PLogP LogGP; do
         fail "$M p2p from 65536 bytes on: rows and max mu $big, want 50 rows <= 1.01"
 done
 
-# LogGP derived from the PLogP file (model -M LogGP -i) is the LogGP
-# build's file (the same measurements, simulated), but for the date and
-# the command that measured it
-if "$top_builddir/model" -M LogGP -i "$tmp/full.PLogP" -o "$tmp/derived.LogGP" 2>"$tmp/derive.err"; then
-    diff <(grep -v '^measured \(date\|command\) ' "$tmp/full.LogGP") \
+# derived_is_built PLOGP LOGGP: LogGP derived from the PLogP file PLOGP
+# (model -M LogGP -i) is the LogGP build's file LOGGP (the same
+# measurements, simulated), but for the date and the command that
+# measured it, which are PLogP's
+derived_is_built() {
+    if ! "$top_builddir/model" -M LogGP -i "$1" -o "$tmp/derived.LogGP" 2>"$tmp/derive.err"; then
+        fail "model -M LogGP -i $1: $(cat "$tmp/derive.err")"
+        return
+    fi
+    diff <(grep -v '^measured \(date\|command\) ' "$2") \
          <(grep -v '^measured \(date\|command\) ' "$tmp/derived.LogGP") >"$tmp/derive.diff" ||
-        fail "LogGP derived from the PLogP file differs from the LogGP build: $(head -5 "$tmp/derive.diff")"
+        fail "LogGP derived from $1 differs from the LogGP build $2: $(head -5 "$tmp/derive.diff")"
     grep -q '^measured command model -M PLogP ' "$tmp/derived.LogGP" ||
-        fail "derived LogGP: not PLogP's command: $(grep '^measured command' "$tmp/derived.LogGP")"
-else
-    fail "model -M LogGP -i (a PLogP file): $(cat "$tmp/derive.err")"
-fi
+        fail "LogGP derived from $1: not PLogP's command: $(grep '^measured command' "$tmp/derived.LogGP")"
+}
+derived_is_built "$tmp/full.PLogP" "$tmp/full.LogGP"
 
 # The segments of every pair of the PLogP file: starts near 8192 and
 # 65536, each with the measured size before it.
@@ -105,13 +109,10 @@ awk '$1 == "segment" { n[$2 " " $3]++
     -o "$tmp/flat.PLogP" 2> /dev/null || fail "model -M PLogP --segments no"
 # LogGP derived from it is the LogGP build, without segments too (one
 # line per pair: the derivation from the roundtrips)
-if "$run" "$tmp/full" "$model" -M LogGP --segments no -o "$tmp/flat.LogGP" 2>/dev/null &&
-    "$top_builddir/model" -M LogGP -i "$tmp/flat.PLogP" -o "$tmp/flat-derived.LogGP" 2>"$tmp/derive.err"; then
-    diff <(grep -v '^measured \(date\|command\) ' "$tmp/flat.LogGP") \
-         <(grep -v '^measured \(date\|command\) ' "$tmp/flat-derived.LogGP") >"$tmp/derive.diff" ||
-        fail "LogGP (--segments no) derived from the PLogP file differs from the build: $(head -5 "$tmp/derive.diff")"
+if "$run" "$tmp/full" "$model" -M LogGP --segments no -o "$tmp/flat.LogGP" 2>/dev/null; then
+    derived_is_built "$tmp/flat.PLogP" "$tmp/flat.LogGP"
 else
-    fail "LogGP --segments no, built or derived: $(cat "$tmp/derive.err")"
+    fail "model -M LogGP --segments no"
 fi
 
 "$top_builddir/model" -M PLogP -i "$tmp/flat.PLogP" --compare "$tmp/unseen.out" \

@@ -142,7 +142,9 @@ logged=$(awk '/^\+ / { build = ($0 ~ / -o [^ ]*\/models\/[^ ]*\.model$/) }
               END { print n + 0, more + 0 }' "$v/log.txt")
 # (LogGP is not built but derived from PLogP's file, its warnings
 # PLogP's: checked above)
-inline=$(ls "$v"/models/*.warnings 2>/dev/null | grep -v '/LogGP\.warnings$' | xargs cat 2>/dev/null | wc -l)
+inline=$(for f in "$v"/models/*.warnings; do
+              [ ! -e "$f" ] || [ "$f" = "$v/models/LogGP.warnings" ] || cat "$f"
+          done | wc -l)
 [ "${logged% *}" = "$inline" ] || fail "${logged% *} build warnings in log.txt (shown and counted), $inline in models/*.warnings"
 [ "${logged#* }" -gt 0 ] || fail "no build's standard error summarised its warnings (N more like FORM)"
 # the tools and where they came from: the SMPI builds, one directory
