@@ -75,6 +75,8 @@ public:
     /* The call's name (a part of measure_triplets: "triplets"). */
     std::string call() const
     {
+        if (call_ == "roundtrip-sizes")
+            return "roundtrips";
         return call_ == "triplet-part" ? "triplets" : call_;
     }
     /* The processes of result x; empty: all, or not known. */
@@ -82,6 +84,8 @@ public:
     {
         if (call_ == "roundtrips" && x < groups_.size())
             return ints(groups_[x]); // one result per pair
+        if (call_ == "roundtrip-sizes" && !groups_.empty())
+            return ints(groups_[x % groups_.size()]); // per size, per pair
         if (call_ == "plogp" && x / kPLogPResults < groups_.size())
             return ints(groups_[x / kPLogPResults]); // 5 results per pair
         if (call_ == "triplets" && !groups_.empty()) {

@@ -49,23 +49,41 @@ private:
 const int kDataTag = 7201;
 const int kStopTag = 7202;
 const int kReadyTag = 7203;
+const int kNextTag = 7204;
 
 /* The passive side of roundtrip and one-to-two experiments: announce
- * readiness, then answer every message of up to M1 bytes with M2 bytes
- * until the stop message arrives. */
-void mirror(MPI_Comm comm, int initiator, long M1, long M2)
+ * readiness, then answer every message with sizes[s].back bytes, s the
+ * size under way (0 at first, one more at each next-size message), until
+ * the stop message arrives. */
+void mirror(MPI_Comm comm, int initiator,
+            const std::vector<RoundtripSize> &sizes)
 {
-    PageBuffer buf(std::max<long>({M1, M2, 1}));
+    long most = 1;
+    for (const RoundtripSize &z : sizes)
+        most = std::max({most, z.out, z.back});
+    PageBuffer buf(most);
     CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, initiator, kReadyTag, comm));
+    std::size_t s = 0;
     for (;;) {
         MPI_Status st;
-        CPM_MPI(MPI_Recv(buf.data(), int(M1), MPI_BYTE, initiator, MPI_ANY_TAG,
-                         comm, &st));
+        CPM_MPI(MPI_Recv(buf.data(), int(most), MPI_BYTE, initiator,
+                         MPI_ANY_TAG, comm, &st));
         if (st.MPI_TAG == kStopTag)
             return;
-        CPM_MPI(MPI_Send(buf.data(), int(M2), MPI_BYTE, initiator, kDataTag,
-                         comm));
+        if (st.MPI_TAG == kNextTag) {
+            if (++s >= sizes.size())
+                CPM_THROW("roundtrips: more sizes than the " +
+                          std::to_string(sizes.size()) + " agreed");
+            continue;
+        }
+        CPM_MPI(MPI_Send(buf.data(), int(sizes[s].back), MPI_BYTE, initiator,
+                         kDataTag, comm));
     }
+}
+
+void mirror(MPI_Comm comm, int initiator, long M1, long M2)
+{
+    mirror(comm, initiator, {{M1, M2}});
 }
 
 void wait_ready(MPI_Comm comm, int partner)
@@ -127,19 +145,42 @@ Result sample_trains(const Precision &prec, long M, Once once)
     return r;
 }
 
+/* Roundtrips with the partner at each size in order, one Result per size,
+ * between one ready message and one stop. From the second size on, a
+ * next-size message tells the partner to answer with that size's reply;
+ * it goes before the size's warm-up repetitions, which it cannot then
+ * lengthen (synchronous if there are none, as the stop). */
+std::vector<Result> roundtrips_with(MPI_Comm comm, int partner,
+                                    const std::vector<RoundtripSize> &sizes,
+                                    const Precision &prec)
+{
+    long most = 1;
+    for (const RoundtripSize &z : sizes)
+        most = std::max({most, z.out, z.back});
+    PageBuffer buf(most);
+    wait_ready(comm, partner);
+    std::vector<Result> out;
+    for (std::size_t s = 0; s < sizes.size(); ++s) {
+        const long M1 = sizes[s].out, M2 = sizes[s].back;
+        if (s > 0 && prec.warmup > 0)
+            CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, partner, kNextTag, comm));
+        else if (s > 0)
+            CPM_MPI(MPI_Ssend(nullptr, 0, MPI_BYTE, partner, kNextTag, comm));
+        out.push_back(sample_trains(prec, M1, [&] {
+            CPM_MPI(MPI_Send(buf.data(), int(M1), MPI_BYTE, partner, kDataTag,
+                             comm));
+            CPM_MPI(MPI_Recv(buf.data(), int(M2), MPI_BYTE, partner, kDataTag,
+                             comm, MPI_STATUS_IGNORE));
+        }));
+    }
+    stop(comm, {partner});
+    return out;
+}
+
 Result roundtrip(MPI_Comm comm, int partner, long M1, long M2,
                  const Precision &prec)
 {
-    PageBuffer buf(std::max<long>({M1, M2, 1}));
-    wait_ready(comm, partner);
-    Result r = sample_trains(prec, M1, [&] {
-        CPM_MPI(MPI_Send(buf.data(), int(M1), MPI_BYTE, partner, kDataTag,
-                         comm));
-        CPM_MPI(MPI_Recv(buf.data(), int(M2), MPI_BYTE, partner, kDataTag,
-                         comm, MPI_STATUS_IGNORE));
-    });
-    stop(comm, {partner});
-    return r;
+    return roundtrips_with(comm, partner, {{M1, M2}}, prec).at(0);
 }
 
 /* Sends to `a` first, then to `b`. */
@@ -193,32 +234,41 @@ void end_round(MPI_Comm comm, bool parallel)
         CPM_MPI(MPI_Barrier(comm));
 }
 
-/* Results are filled in by the rank that measured them; a sum over ranks
- * gives everyone the whole array. */
-const int kPacked = kResultDoubles;
-
+/* Results are filled in by the rank that measured them and gathered on
+ * every rank. */
 std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
                           const std::vector<char> &owned)
 {
-    std::vector<double> local(mine.size() * kPacked, 0.0), all(local.size());
+    std::vector<double> local(mine.size() * kResultDoubles, 0.0);
     for (std::size_t e = 0; e < mine.size(); ++e)
         if (owned[e])
-            pack_result(mine[e], &local[e * kPacked]);
+            pack_result(mine[e], &local[e * kResultDoubles]);
     // No result travels while an experiment may still be under way: on a
-    // switch the reduction's messages would share the channels of the hosts
-    // still measuring.
-    CPM_MPI(MPI_Barrier(comm));
-    CPM_MPI(MPI_Allreduce(local.data(), all.data(), int(all.size()),
-                          MPI_DOUBLE, MPI_SUM, comm));
-    // A process with a slow link may leave the reduction while its part of
+    // switch the gather's messages would share the channels of the hosts
+    // still measuring. (allgather_rows first gathers each rank's count,
+    // which no rank leaves before every rank has entered: a barrier.)
+    std::vector<double> all = allgather_rows(comm, local, owned, kResultDoubles);
+    // A process with a slow link may leave the gather while its part of
     // it is still on the wire; the barrier keeps that traffic out of the
     // next batch's experiments (on a simulated 32-host switch, without it
     // p2p times were off by up to 70%, with it by at most 0.16%).
     CPM_MPI(MPI_Barrier(comm));
     std::vector<Result> out(mine.size());
     for (std::size_t e = 0; e < out.size(); ++e)
-        out[e] = unpack_result(&all[e * kPacked]);
+        out[e] = unpack_result(&all[e * kResultDoubles]);
     return out;
+}
+
+/* Whether some process takes part in two of the pairs. */
+bool shares_process(const std::vector<Pair> &pairs)
+{
+    std::vector<int> seen;
+    for (const Pair &p : pairs) {
+        seen.push_back(p.i);
+        seen.push_back(p.j);
+    }
+    std::sort(seen.begin(), seen.end());
+    return std::adjacent_find(seen.begin(), seen.end()) != seen.end();
 }
 
 std::vector<int> pair_key(const Pair &p)
@@ -402,34 +452,73 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
                                        const Precision &precision,
                                        const ProgressFn &progress)
 {
-    precision.validate();
-    check_size(M1, "message size");
-    check_size(M2, "reply size");
+    return measure_roundtrip_sizes(comm, pairs, {{M1, M2}}, parallel,
+                                   precision, progress)
+        .at(0);
+}
+
+namespace {
+
+/* One call of measure_roundtrip_sizes: one experiment per pair, all the
+ * sizes, one journal entry. */
+std::vector<std::vector<Result>>
+roundtrip_call(MPI_Comm comm, const std::vector<Pair> &pairs,
+               const std::vector<RoundtripSize> &sizes, bool parallel,
+               const Precision &precision, const ProgressFn &progress)
+{
+    const std::size_t np = pairs.size(), ns = sizes.size();
+    // The key: one size as it always was ("roundtrips M1 M2 P pairs"),
+    // several as "roundtrip-sizes K M1 M2 ... P pairs" (results size by
+    // size, the pairs' order within each).
+    std::string key = ns == 1 ? "roundtrips" : "roundtrip-sizes " +
+                                                   std::to_string(ns);
+    for (const RoundtripSize &z : sizes)
+        key += " " + std::to_string(z.out) + " " + std::to_string(z.back);
+    key += " " + std::to_string(parallel) + pairs_text(pairs);
     // The history first (its creation is collective): a replayed call
     // creates it too, before the journal sets the clock, and feeds it the
     // replayed results, so that the calls after a replay schedule their
     // experiments as in the interrupted build.
     DurationHistory &history = duration_history(comm);
-    JournalEntry journal(comm, journal_key("roundtrips " + std::to_string(M1) +
-                                               " " + std::to_string(M2) + " " +
-                                               std::to_string(parallel) +
-                                               pairs_text(pairs),
-                                           precision));
     // The expected durations from the history before this call's (the
-    // same in a replay as when the call was measured).
-    std::vector<double> expected =
-        parallel ? expected_pairs(history, pairs, double(M1 + M2))
-                 : std::vector<double>();
+    // same in a replay as when the call was measured): a pair's, the sum
+    // over the sizes; none unless every pair has one at every size.
+    std::vector<double> expected;
+    for (std::size_t s = 0; parallel && s < ns; ++s) {
+        std::vector<double> c = expected_pairs(
+            history, pairs, double(sizes[s].out + sizes[s].back));
+        if (c.empty()) {
+            expected.clear();
+            break;
+        }
+        expected.resize(np, 0.0);
+        for (std::size_t e = 0; e < np; ++e)
+            expected[e] += c[e];
+    }
     history.listed_calls += list_scheduled(expected) ? 1 : 0;
+    JournalEntry journal(comm, journal_key(key, precision));
+    auto record = [&](const std::vector<Result> &flat) {
+        std::vector<std::vector<Result>> out(ns);
+        for (std::size_t s = 0; s < ns; ++s) {
+            out[s].assign(flat.begin() + long(s * np),
+                          flat.begin() + long((s + 1) * np));
+            for (std::size_t e = 0; e < np; ++e)
+                history.record(pair_key(pairs[e]),
+                               double(sizes[s].out + sizes[s].back),
+                               work(out[s][e]));
+        }
+        return out;
+    };
     if (journal.replayed()) {
-        for (std::size_t e = 0; e < pairs.size(); ++e)
-            history.record(pair_key(pairs[e]), double(M1 + M2),
-                           work(journal.results().at(e)));
+        if (journal.results().size() != ns * np)
+            journal.reject(std::to_string(journal.results().size()) +
+                           " results for " + std::to_string(ns * np) +
+                           " roundtrips");
         int rank = 0;
         CPM_MPI(MPI_Comm_rank(comm, &rank));
         if (progress && rank == 0)
-            progress(long(pairs.size())); // replayed, done all the same
-        return journal.results();
+            progress(long(ns * np)); // replayed, done all the same
+        return record(journal.results());
     }
     DupComm dc(comm);
     if (dc.size() < 2)
@@ -437,26 +526,69 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
                          std::to_string(dc.size()));
     std::vector<Round> rounds =
         schedule_pairs(dc.size(), pairs, parallel, expected);
-    std::vector<Result> res(pairs.size());
-    std::vector<char> owned(pairs.size(), 0);
+    std::vector<Result> res(ns * np);
+    std::vector<char> owned(ns * np, 0);
     for (const Round &round : rounds) {
         for (std::size_t e : round) {
             const Pair &p = pairs[e];
             if (dc.rank() == p.i) {
-                res[e] = roundtrip(dc, p.j, M1, M2, precision);
-                owned[e] = 1;
+                std::vector<Result> r = roundtrips_with(dc, p.j, sizes,
+                                                        precision);
+                for (std::size_t s = 0; s < ns; ++s) {
+                    res[s * np + e] = r[s];
+                    owned[s * np + e] = 1;
+                }
             } else if (dc.rank() == p.j) {
-                mirror(dc, p.i, M1, M2);
+                mirror(dc, p.i, sizes);
             }
         }
         end_round(dc, parallel);
         if (progress && dc.rank() == 0)
-            progress(long(round.size()));
+            progress(long(round.size() * ns));
     }
-    std::vector<Result> out = share(dc, res, owned);
-    for (std::size_t e = 0; e < pairs.size(); ++e)
-        history.record(pair_key(pairs[e]), double(M1 + M2), work(out[e]));
-    return journal.record(out);
+    return record(journal.record(share(dc, res, owned)));
+}
+
+} // namespace
+
+std::vector<std::vector<Result>>
+measure_roundtrip_sizes(MPI_Comm comm, const std::vector<Pair> &pairs,
+                        const std::vector<RoundtripSize> &sizes, bool parallel,
+                        const Precision &precision, const ProgressFn &progress)
+{
+    precision.validate();
+    if (sizes.empty())
+        throw UsageError("roundtrips need at least one message size");
+    for (const RoundtripSize &z : sizes) {
+        check_size(z.out, "message size");
+        check_size(z.back, "reply size");
+    }
+    // Pairs that share no process run in one round whatever the
+    // durations, and are what sweeps of many sizes measure: one call.
+    if (sizes.size() == 1 || !shares_process(pairs))
+        return roundtrip_call(comm, pairs, sizes, parallel, precision,
+                              progress);
+    // Pairs that share processes: a call per size, each journalled (a
+    // killed build loses one size at most) and list-scheduled from the
+    // durations of the sizes before it; but the first two sizes make one
+    // call if nothing predicts them (the rounds without durations either
+    // way, and one chain of rounds rather than two).
+    const DurationHistory &history = duration_history(comm);
+    auto unknown = [&](const RoundtripSize &z) {
+        return expected_pairs(history, pairs, double(z.out + z.back)).empty();
+    };
+    std::vector<std::vector<Result>> out;
+    std::size_t s = 0;
+    if (unknown(sizes[0]) && unknown(sizes[1])) {
+        out = roundtrip_call(comm, pairs, {sizes[0], sizes[1]}, parallel,
+                             precision, progress);
+        s = 2;
+    }
+    for (; s < sizes.size(); ++s)
+        out.push_back(roundtrip_call(comm, pairs, {sizes[s]}, parallel,
+                                     precision, progress)
+                          .at(0));
+    return out;
 }
 
 namespace {

@@ -78,12 +78,39 @@ std::vector<double> expected_triplets(const DurationHistory &history,
 /** Called on rank 0 after each round with the experiments it completed. */
 using ProgressFn = std::function<void(long experiments_done)>;
 
-/** Roundtrip times, one per pair, in the order of pairs. */
+/** Roundtrip times, one per pair, in the order of pairs (M1 bytes out,
+ *  M2 back). measure_roundtrip_sizes with one size. */
 std::vector<Result> measure_roundtrips(MPI_Comm comm,
                                        const std::vector<Pair> &pairs,
                                        long M1, long M2, bool parallel,
                                        const Precision &precision,
                                        const ProgressFn &progress = {});
+
+/** The sizes of a roundtrip: M1 bytes out, M2 bytes back. */
+struct RoundtripSize {
+    long out = 0;  /**< M1 */
+    long back = 0; /**< M2 */
+};
+
+/**
+ * Roundtrip times of the pairs at several sizes in one call: result
+ * [s][e] for sizes[s] and pairs[e]. If the pairs share no process (the
+ * few pairs a sweep of many sizes runs on), the call is one experiment per
+ * pair: its roundtrips at every size in order, each size under the
+ * stopping rule with its own warm-up, between one ready message and one
+ * stop (a next-size message between sizes, before the warm-up); the
+ * results are gathered once, at the end, and journalled as one entry. A
+ * sweep of k sizes thus synchronises comm once rather than k times. If
+ * they share processes, it is measure_roundtrips at each size in turn
+ * (a journal entry per size, each list-scheduled from the sizes before
+ * it). Progress counts one experiment per pair and size. Throws
+ * cpm::UsageError for a size outside 0..2^30 or no sizes.
+ */
+std::vector<std::vector<Result>>
+measure_roundtrip_sizes(MPI_Comm comm, const std::vector<Pair> &pairs,
+                        const std::vector<RoundtripSize> &sizes, bool parallel,
+                        const Precision &precision,
+                        const ProgressFn &progress = {});
 
 /** Results of the experiments on a list of triplets. */
 struct TripletResults {

@@ -162,16 +162,15 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
     return res;
 }
 
-/* Every result is filled in by its initiator; a sum over ranks gives
- * everyone all of them. */
+/* Every result is filled in by its initiator and gathered on every
+ * rank. */
 const int kFields = kResultDoubles, kPackedPerPair = 5 * kFields + 1;
 
 std::vector<PLogPResult> share(MPI_Comm comm,
                                const std::vector<PLogPResult> &mine,
                                const std::vector<char> &owned)
 {
-    std::vector<double> local(mine.size() * kPackedPerPair, 0.0),
-        all(local.size());
+    std::vector<double> local(mine.size() * kPackedPerPair, 0.0);
     for (std::size_t e = 0; e < mine.size(); ++e) {
         if (!owned[e])
             continue;
@@ -183,8 +182,8 @@ std::vector<PLogPResult> share(MPI_Comm comm,
         pack_result(mine[e].rtt_back, p + 4 * kFields);
         p[5 * kFields] = mine[e].train;
     }
-    CPM_MPI(MPI_Allreduce(local.data(), all.data(), int(all.size()),
-                          MPI_DOUBLE, MPI_SUM, comm));
+    std::vector<double> all =
+        allgather_rows(comm, local, owned, kPackedPerPair);
     std::vector<PLogPResult> out(mine.size());
     for (std::size_t e = 0; e < out.size(); ++e) {
         const double *p = &all[e * kPackedPerPair];

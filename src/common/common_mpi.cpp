@@ -57,6 +57,50 @@ void agree(MPI_Comm comm, const std::function<void()> &step)
     throw e;
 }
 
+std::vector<double> allgather_rows(MPI_Comm comm,
+                                   const std::vector<double> &rows,
+                                   const std::vector<char> &owned, int width)
+{
+    const std::size_t n = owned.size(), w = std::size_t(width);
+    if (width < 1 || rows.size() != n * w)
+        CPM_THROW("allgather_rows: " + std::to_string(rows.size()) +
+                  " doubles for " + std::to_string(n) + " rows of " +
+                  std::to_string(width));
+    std::vector<double> local;
+    for (std::size_t e = 0; e < n; ++e)
+        if (owned[e]) {
+            local.push_back(double(e));
+            local.insert(local.end(), rows.begin() + long(e * w),
+                         rows.begin() + long((e + 1) * w));
+        }
+    int size = 0;
+    CPM_MPI(MPI_Comm_size(comm, &size));
+    std::vector<int> counts(std::size_t(size), 0), displs(std::size_t(size), 0);
+    int count = int(local.size());
+    // (an allgather returns on no rank before every rank has entered)
+    CPM_MPI(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm));
+    long total = 0;
+    for (int r = 0; r < size; ++r) {
+        displs[std::size_t(r)] = int(total);
+        total += counts[std::size_t(r)];
+    }
+    if (total != long(n * (w + 1)))
+        CPM_THROW("allgather_rows: " + std::to_string(total / long(w + 1)) +
+                  " rows owned of " + std::to_string(n));
+    std::vector<double> all(std::size_t(total) + 1), out(n * w, 0.0);
+    CPM_MPI(MPI_Allgatherv(local.data(), count, MPI_DOUBLE, all.data(),
+                           counts.data(), displs.data(), MPI_DOUBLE, comm));
+    for (std::size_t at = 0; at < std::size_t(total); at += w + 1) {
+        std::size_t e = std::size_t(all[at]);
+        if (e >= n)
+            CPM_THROW("allgather_rows: row " + std::to_string(e) + " of " +
+                      std::to_string(n));
+        std::copy(all.begin() + long(at + 1), all.begin() + long(at + 1 + w),
+                  out.begin() + long(e * w));
+    }
+    return out;
+}
+
 std::vector<std::string> processor_names(MPI_Comm comm)
 {
     int size = 1;

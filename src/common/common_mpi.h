@@ -1,7 +1,7 @@
 /**
  * \file common_mpi.h
- * \brief Small MPI helpers: an owned duplicate communicator and agreement
- *        on errors across ranks.
+ * \brief Small MPI helpers: an owned duplicate communicator, agreement
+ *        on errors across ranks and gathering the rows each rank owns.
  */
 #ifndef CPM_COMMON_MPI_H
 #define CPM_COMMON_MPI_H
@@ -46,6 +46,18 @@ private:
  * fail (opening a file, parsing input) so that no rank is left waiting.
  */
 void agree(MPI_Comm comm, const std::function<void()> &step);
+
+/**
+ * Rows of `width` doubles, row e (rows[e*width ..]) filled in on the one
+ * rank with owned[e] set, gathered on every rank: each rank sends only
+ * its own rows, each after its index, in one allgather (rather than a sum
+ * over ranks of the whole array, mostly zeros). Collective over comm; no
+ * rank returns before every rank has entered. Throws cpm::Error unless
+ * the rows owned over all ranks are as many as the rows.
+ */
+std::vector<double> allgather_rows(MPI_Comm comm,
+                                   const std::vector<double> &rows,
+                                   const std::vector<char> &owned, int width);
 
 /** Processor name of every rank, gathered on all ranks. */
 std::vector<std::string> processor_names(MPI_Comm comm);

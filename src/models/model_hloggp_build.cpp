@@ -112,14 +112,22 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
             std::vector<bench::Pair> pairs;
             for (std::size_t p : which)
                 pairs.push_back(up[p]);
-            std::vector<std::vector<bench::Result>> t;
-            for (long M : sizes) {
-                std::vector<bench::Result> r = roundtrips(
-                    M, pairs, std::to_string(pairs.size()) + " sweep pairs");
-                for (bench::Result &x : r)
+            std::vector<bench::RoundtripSize> out;
+            for (long M : sizes)
+                out.push_back({M, 0});
+            o.say(comm, "HLogGP: roundtrips of " +
+                            std::to_string(pairs.size()) + " sweep pairs, " +
+                            sizes_text(sizes) + " bytes out, empty reply");
+            // All the sizes in one call: one synchronisation of comm.
+            std::vector<std::vector<bench::Result>> t =
+                bench::measure_roundtrip_sizes(comm, pairs, out, o.parallel,
+                                               o.precision);
+            for (std::size_t s = 0; s < sizes.size(); ++s)
+                for (std::size_t q = 0; q < pairs.size(); ++q) {
+                    bench::Result &x = t[s][q];
+                    rt[sizes[s]][std::size_t(pairs[q].i) * n + pairs[q].j] = x;
                     x = bench::one_way(x);
-                t.push_back(r);
-            }
+                }
             return t;
         };
         std::vector<std::size_t> few = class_sweep_pairs(classes, n);

@@ -29,19 +29,22 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
         std::vector<bench::Pair> pairs;
         for (std::size_t p : which)
             pairs.push_back(all[p]);
+        std::vector<bench::RoundtripSize> both;
+        for (long M : sizes)
+            both.push_back({M, M});
+        o.say(comm, "Hockney: roundtrips of " + std::to_string(pairs.size()) +
+                        " pairs, " + sizes_text(sizes) + " bytes");
+        // All the sizes in one call: one synchronisation of comm.
+        std::vector<std::vector<bench::Result>> r = bench::measure_roundtrip_sizes(
+            comm, pairs, both, o.parallel, o.precision);
         std::vector<std::vector<bench::Result>> t;
-        for (long M : sizes) {
-            o.say(comm, "Hockney: roundtrips of " +
-                            std::to_string(pairs.size()) + " pairs, " +
-                            std::to_string(M) + " bytes");
-            std::vector<bench::Result> r = bench::measure_roundtrips(
-                comm, pairs, M, M, o.parallel, o.precision);
-            std::vector<bench::Result> &row = rt[M];
+        for (std::size_t s = 0; s < sizes.size(); ++s) {
+            std::vector<bench::Result> &row = rt[sizes[s]];
             row.resize(all.size());
             std::vector<bench::Result> half;
             for (std::size_t k = 0; k < which.size(); ++k) {
-                row[which[k]] = r[k];
-                half.push_back(bench::one_way(r[k]));
+                row[which[k]] = r[s][k];
+                half.push_back(bench::one_way(r[s][k]));
             }
             t.push_back(half);
         }
@@ -73,28 +76,23 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
             comm, w, few,
             [&](long M, std::size_t p) { return rt[M][p].T / 2; },
             o.size_plan.tolerance);
-        // Each size with the other pairs of the classes that need it.
-        std::map<long, std::vector<std::size_t>> by_size;
+        // Per class, its other pairs at its sizes, in one call.
+        std::vector<std::vector<std::size_t>> others(2);
         for (std::size_t p = 0; p < all.size(); ++p) {
             if (swept[p])
                 continue;
-            for (long M : plan[std::size_t(classes[p])])
-                by_size[M].push_back(p);
+            others[std::size_t(classes[p])].push_back(p);
             ms[p] = plan[std::size_t(classes[p])];
         }
         for (int c = 0; c < 2; ++c) {
-            bool others = false;
-            for (std::size_t p = 0; p < all.size(); ++p)
-                others = others || (!swept[p] && classes[p] == c);
-            if (!others)
+            if (others[std::size_t(c)].empty())
                 continue;
             std::string t = std::string(pair_class_name(c)) + " " +
                             sizes_text(plan[std::size_t(c)]);
             rest_text += (rest_text.empty() ? "" : "; ") + t;
             o.say(comm, "Hockney: the other pairs (" + t + ")");
+            measure(plan[std::size_t(c)], others[std::size_t(c)]);
         }
-        for (const auto &[M, which] : by_size)
-            measure({M}, which);
     }
     std::vector<std::vector<bench::Result>> rs(all.size());
     for (std::size_t p = 0; p < all.size(); ++p)

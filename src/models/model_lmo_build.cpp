@@ -317,10 +317,17 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         std::vector<bench::Pair> pairs;
         for (std::size_t p : which)
             pairs.push_back(all[p]);
+        std::vector<bench::RoundtripSize> out;
+        for (long M : ms)
+            out.push_back({M, 0});
+        // All the sizes in one call: one synchronisation of comm.
+        std::vector<std::vector<bench::Result>> all_r =
+            bench::measure_roundtrip_sizes(comm, pairs, out, o.parallel,
+                                           o.precision);
         std::vector<std::vector<bench::Result>> t;
-        for (long M : ms) {
-            std::vector<bench::Result> r = bench::measure_roundtrips(
-                comm, pairs, M, 0, o.parallel, o.precision);
+        for (std::size_t s = 0; s < ms.size(); ++s) {
+            const long M = ms[s];
+            const std::vector<bench::Result> &r = all_r[s];
             std::vector<bench::Result> &row = sw.r[M];
             std::vector<char> &h = sw.have[M];
             row.resize(few.size());

@@ -13,10 +13,11 @@
 #      holds T), then a last run replays the T entries with
 #      CPM_JOURNAL_STOP_AFTER=1 (it would be stopped had it measured
 #      anything more) and ends with the reference model again.
-# T, from the builds themselves (step 4 checks it): Hockney 31 (one
-# roundtrip call per size, 31 sizes), LMO 97 (the collective sweeps, the
-# many-to-one bisection, the point-to-point sweep and the one-to-one and
-# one-to-two calls per segment) with seed 4242.
+# T, from the builds themselves (step 4 checks it): Hockney 30 (a
+# roundtrip call per size of all pairs, 31 sizes, the first two in one
+# call: measure_roundtrip_sizes), LMO 67 (the collective sweeps, the
+# many-to-one bisection, the point-to-point sweep on two pairs as one call,
+# and the one-to-one and one-to-two calls per segment) with seed 4242.
 set -u
 name=smpi_resume16.sh
 # shellcheck source=smpi_common.sh
@@ -50,7 +51,7 @@ entries() {
     echo "${k:-0}"
 }
 
-for spec in Hockney:31 LMO:97; do
+for spec in Hockney:30 LMO:67; do
     model=${spec%%:*}
     T=${spec#*:}
     K=$((T / 2))

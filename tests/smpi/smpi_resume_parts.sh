@@ -15,7 +15,7 @@
 #   4. negative control: the same journal with one replayed time of that
 #      first part changed in its last digits gives another model (so the
 #      resumed build takes the part from the journal, not measured anew).
-# T = 99 with seed 4242 and the sizes below (step 2 checks that the killed
+# T = 69 with seed 4242 and the sizes below (step 2 checks that the killed
 # build had not finished).
 set -u
 name=smpi_resume_parts.sh
@@ -31,7 +31,7 @@ if ! (ulimit -s unlimited) 2>/dev/null; then
     exit 1
 fi
 
-T=99
+T=69
 K=$((T - 1))
 all=$((3 * 24 * 23 * 22 / 6)) # one-to-two results of all triplets
 

@@ -141,6 +141,42 @@ std::vector<Check> run_all(int n, const Truth &t)
                      res[e], roundtrip(t, p.i, p.j, s[0], s[1]), 0});
             }
         }
+    // The same sizes in one call of measure_roundtrip_sizes (one ready
+    // and one stop per pair, a next-size message between sizes): the
+    // same times. Without warm-up the next-size message is synchronous;
+    // with it, the warm-up absorbs it. (More than two sizes and pairs
+    // sharing processes: in parallel the first two sizes run as a call
+    // of their own, which list-schedules the rest.)
+    std::vector<cpm::bench::RoundtripSize> all_sizes;
+    for (const auto &s : kSizes)
+        all_sizes.push_back({s[0], s[1]});
+    for (bool parallel : {true, false})
+        for (int warmup : {1, 0}) {
+            cpm::bench::Precision p = prec;
+            p.warmup = warmup;
+            std::vector<std::vector<Result>> res =
+                cpm::bench::measure_roundtrip_sizes(MPI_COMM_WORLD, pairs,
+                                                    all_sizes, parallel, p);
+            if (rank != 0)
+                continue;
+            if (res.size() != all_sizes.size())
+                CPM_THROW("measure_roundtrip_sizes: " +
+                          std::to_string(res.size()) + " rows for " +
+                          std::to_string(all_sizes.size()) + " sizes");
+            for (std::size_t z = 0; z < all_sizes.size(); ++z) {
+                const long M1 = all_sizes[z].out, M2 = all_sizes[z].back;
+                std::string set = std::string("sizes in one call ") +
+                                  sched(parallel) + " w" +
+                                  std::to_string(warmup) + " " + sizes(M1, M2);
+                for (std::size_t e = 0; e < pairs.size(); ++e) {
+                    const Pair &q = pairs[e];
+                    checks.push_back(
+                        {set,
+                         std::to_string(q.i) + "<->" + std::to_string(q.j),
+                         res[z].at(e), roundtrip(t, q.i, q.j, M1, M2), 0});
+                }
+            }
+        }
     if (n < 3)
         return checks;
     std::vector<Triplet> trips = cpm::bench::all_triplets(n);
