@@ -245,8 +245,9 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
             pack_result(mine[e], &local[e * kResultDoubles]);
     // No result travels while an experiment may still be under way: on a
     // switch the gather's messages would share the channels of the hosts
-    // still measuring. (allgather_rows first gathers each rank's count,
-    // which no rank leaves before every rank has entered: a barrier.)
+    // still measuring. (allgather_rows first gathers each rank's count on
+    // rank 0 and broadcasts them, which no rank leaves before every rank
+    // has entered: a barrier.)
     std::vector<double> all = allgather_rows(comm, local, owned, kResultDoubles);
     // A process with a slow link may leave the gather while its part of
     // it is still on the wire; the barrier keeps that traffic out of the
@@ -563,12 +564,17 @@ measure_roundtrip_sizes(MPI_Comm comm, const std::vector<Pair> &pairs,
         check_size(z.out, "message size");
         check_size(z.back, "reply size");
     }
-    // Pairs that share no process run in one round whatever the
-    // durations, and are what sweeps of many sizes measure: one call.
-    if (sizes.size() == 1 || !shares_process(pairs))
+    // A few pairs (no more than the processes: the sweep pairs of the
+    // builds, never all pairs of more than 3 processes) make one call:
+    // pairs that share no process run in one round whatever the
+    // durations, and a few that do in a few.
+    int procs = 0;
+    CPM_MPI(MPI_Comm_size(comm, &procs));
+    if (sizes.size() == 1 || pairs.size() <= std::size_t(procs) ||
+        !shares_process(pairs))
         return roundtrip_call(comm, pairs, sizes, parallel, precision,
                               progress);
-    // Pairs that share processes: a call per size, each journalled (a
+    // More pairs, sharing processes: a call per size, each journalled (a
     // killed build loses one size at most) and list-scheduled from the
     // durations of the sizes before it; but the first two sizes make one
     // call if nothing predicts them (the rounds without durations either

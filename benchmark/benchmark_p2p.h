@@ -93,18 +93,20 @@ struct RoundtripSize {
 };
 
 /**
- * Roundtrip times of the pairs at several sizes in one call: result
- * [s][e] for sizes[s] and pairs[e]. If the pairs share no process (the
- * few pairs a sweep of many sizes runs on), the call is one experiment per
- * pair: its roundtrips at every size in order, each size under the
- * stopping rule with its own warm-up, between one ready message and one
- * stop (a next-size message between sizes, before the warm-up); the
- * results are gathered once, at the end, and journalled as one entry. A
- * sweep of k sizes thus synchronises comm once rather than k times. If
- * they share processes, it is measure_roundtrips at each size in turn
- * (a journal entry per size, each list-scheduled from the sizes before
- * it). Progress counts one experiment per pair and size. Throws
- * cpm::UsageError for a size outside 0..2^30 or no sizes.
+ * Roundtrip times of the pairs at several sizes: result [s][e] for
+ * sizes[s] and pairs[e]. A few pairs (no more than the processes of comm,
+ * as the few pairs a build's sweep runs on) or pairs that share no
+ * process make one call: a pair's experiment is its roundtrips at every
+ * size in order, each size under the stopping rule with its own warm-up,
+ * between one ready message and one stop (a next-size message between
+ * sizes, before the warm-up); the results are gathered once, at the end,
+ * and journalled as one entry. A sweep of k sizes thus synchronises comm
+ * once rather than k times. More pairs that share processes are measured
+ * a size per call, as measure_roundtrips (a journal entry per size, each
+ * list-scheduled from the sizes before it), but the first two sizes make
+ * one call when the history predicts neither. Progress counts one
+ * experiment per pair and size. Throws cpm::UsageError for a size outside
+ * 0..2^30 or no sizes.
  */
 std::vector<std::vector<Result>>
 measure_roundtrip_sizes(MPI_Comm comm, const std::vector<Pair> &pairs,

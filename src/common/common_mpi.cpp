@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <limits>
 
 namespace cpm {
 
@@ -73,12 +74,22 @@ std::vector<double> allgather_rows(MPI_Comm comm,
             local.insert(local.end(), rows.begin() + long(e * w),
                          rows.begin() + long((e + 1) * w));
         }
+    const long kMax = std::numeric_limits<int>::max();
+    if (long(n) > kMax / long(w + 1))
+        throw Error("allgather_rows: " + std::to_string(n) + " rows of " +
+                    std::to_string(width) +
+                    " doubles are more than one MPI count can hold");
     int size = 0;
     CPM_MPI(MPI_Comm_size(comm, &size));
     std::vector<int> counts(std::size_t(size), 0), displs(std::size_t(size), 0);
     int count = int(local.size());
-    // (an allgather returns on no rank before every rank has entered)
-    CPM_MPI(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm));
+    // Gathered on rank 0, then broadcast: not MPI_Allgather(v), which a
+    // simulator may run as n(n - 1) concurrent messages (SMPI's default:
+    // 65280 at n = 256, minutes of wall time per call; see
+    // processor_names). (A gather returns on rank 0 only once every rank
+    // has entered, and the broadcast on the others only after that.)
+    CPM_MPI(MPI_Gather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm));
+    CPM_MPI(MPI_Bcast(counts.data(), size, MPI_INT, 0, comm));
     long total = 0;
     for (int r = 0; r < size; ++r) {
         displs[std::size_t(r)] = int(total);
@@ -88,13 +99,16 @@ std::vector<double> allgather_rows(MPI_Comm comm,
         CPM_THROW("allgather_rows: " + std::to_string(total / long(w + 1)) +
                   " rows owned of " + std::to_string(n));
     std::vector<double> all(std::size_t(total) + 1), out(n * w, 0.0);
-    CPM_MPI(MPI_Allgatherv(local.data(), count, MPI_DOUBLE, all.data(),
-                           counts.data(), displs.data(), MPI_DOUBLE, comm));
+    CPM_MPI(MPI_Gatherv(local.data(), count, MPI_DOUBLE, all.data(),
+                        counts.data(), displs.data(), MPI_DOUBLE, 0, comm));
+    CPM_MPI(MPI_Bcast(all.data(), int(total), MPI_DOUBLE, 0, comm));
+    std::vector<char> seen(n, 0);
     for (std::size_t at = 0; at < std::size_t(total); at += w + 1) {
         std::size_t e = std::size_t(all[at]);
-        if (e >= n)
+        if (e >= n || seen[e])
             CPM_THROW("allgather_rows: row " + std::to_string(e) + " of " +
-                      std::to_string(n));
+                      std::to_string(n) + " sent twice or out of range");
+        seen[e] = 1;
         std::copy(all.begin() + long(at + 1), all.begin() + long(at + 1 + w),
                   out.begin() + long(e * w));
     }

@@ -50,10 +50,12 @@ void agree(MPI_Comm comm, const std::function<void()> &step);
 /**
  * Rows of `width` doubles, row e (rows[e*width ..]) filled in on the one
  * rank with owned[e] set, gathered on every rank: each rank sends only
- * its own rows, each after its index, in one allgather (rather than a sum
- * over ranks of the whole array, mostly zeros). Collective over comm; no
- * rank returns before every rank has entered. Throws cpm::Error unless
- * the rows owned over all ranks are as many as the rows.
+ * its own rows, each after its index, to rank 0 (MPI_Gatherv), which
+ * broadcasts them all (rather than a sum over ranks of the whole array,
+ * mostly zeros: a reduction and a broadcast of it). Collective over comm;
+ * no rank returns before every rank has entered. Throws cpm::Error unless
+ * every row is owned by exactly one rank, or if the rows are more than an
+ * MPI count can hold.
  */
 std::vector<double> allgather_rows(MPI_Comm comm,
                                    const std::vector<double> &rows,

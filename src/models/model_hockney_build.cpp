@@ -11,6 +11,7 @@
 #include "common_mpi.h"
 #include "model_segments.h"
 
+#include <algorithm>
 #include <map>
 
 namespace cpm::models {
@@ -76,7 +77,7 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
             comm, w, few,
             [&](long M, std::size_t p) { return rt[M][p].T / 2; },
             o.size_plan.tolerance);
-        // Per class, its other pairs at its sizes, in one call.
+        // Per class, its other pairs.
         std::vector<std::vector<std::size_t>> others(2);
         for (std::size_t p = 0; p < all.size(); ++p) {
             if (swept[p])
@@ -91,7 +92,26 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
                             sizes_text(plan[std::size_t(c)]);
             rest_text += (rest_text.empty() ? "" : "; ") + t;
             o.say(comm, "Hockney: the other pairs (" + t + ")");
-            measure(plan[std::size_t(c)], others[std::size_t(c)]);
+        }
+        // One class, or both at the same sizes: their pairs at those sizes
+        // (measure_roundtrip_sizes: the first two in one call). Else a
+        // call per size, with the pairs of every class that needs it.
+        if (others[1].empty() || others[0].empty() || plan[0] == plan[1]) {
+            std::vector<std::size_t> both = others[0];
+            both.insert(both.end(), others[1].begin(), others[1].end());
+            std::sort(both.begin(), both.end());
+            if (!both.empty())
+                measure(plan[others[0].empty() ? 1 : 0], both);
+        } else {
+            std::map<long, std::vector<std::size_t>> by_size;
+            for (std::size_t c = 0; c < 2; ++c)
+                for (long M : plan[c])
+                    for (std::size_t p : others[c])
+                        by_size[M].push_back(p);
+            for (auto &[M, which] : by_size) {
+                std::sort(which.begin(), which.end());
+                measure({M}, which);
+            }
         }
     }
     std::vector<std::vector<bench::Result>> rs(all.size());

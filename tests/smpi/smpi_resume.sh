@@ -89,8 +89,9 @@ for spec in Hockney:15 Dimemas:15 LMO:33 PLogP:31:62 LogGP:31 HLogGP:31:62 taulo
     }
     [ -e "$tmp/$model.model.journal" ] && { echo "$name: journal left after a finished build" >&2; fail=1; }
     mv "$tmp/$model.model" "$tmp/$model.ref"
-    # Hockney makes one measurement call per size (31 calls), LMO two
-    # collective sweeps over the sizes and three p2p calls (65), PLogP and
+    # Hockney makes one measurement call per size, the first two sizes
+    # in one (30 calls), LMO its collective sweeps over the sizes, the
+    # many-to-one bisection and its p2p calls (67), PLogP and
     # LogGP one measure_plogp call per size on the probe pairs and again
     # on the other pairs (62), HLogGP one per size and direction (62),
     # tau-Lop a send overhead and two rings (tau 1, 2) per size (93):

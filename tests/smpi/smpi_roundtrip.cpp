@@ -141,42 +141,59 @@ std::vector<Check> run_all(int n, const Truth &t)
                      res[e], roundtrip(t, p.i, p.j, s[0], s[1]), 0});
             }
         }
-    // The same sizes in one call of measure_roundtrip_sizes (one ready
-    // and one stop per pair, a next-size message between sizes): the
-    // same times. Without warm-up the next-size message is synchronous;
-    // with it, the warm-up absorbs it. (More than two sizes and pairs
-    // sharing processes: in parallel the first two sizes run as a call
-    // of their own, which list-schedules the rest.)
+    // The same sizes through measure_roundtrip_sizes, each case on a new
+    // communicator (no duration history): the same times.
+    //  - "disjoint": pairs sharing no process, one call (a ready and a
+    //    stop per pair, a next-size message between sizes);
+    //  - "few": pairs sharing process 0, no more than the processes: one
+    //    call in several rounds;
+    //  - "all": all pairs, a size per call but the first two in one.
+    // Without warm-up the next-size message is synchronous; with it, the
+    // warm-up comes after it.
     std::vector<cpm::bench::RoundtripSize> all_sizes;
     for (const auto &s : kSizes)
         all_sizes.push_back({s[0], s[1]});
-    for (bool parallel : {true, false})
-        for (int warmup : {1, 0}) {
-            cpm::bench::Precision p = prec;
-            p.warmup = warmup;
-            std::vector<std::vector<Result>> res =
-                cpm::bench::measure_roundtrip_sizes(MPI_COMM_WORLD, pairs,
-                                                    all_sizes, parallel, p);
-            if (rank != 0)
-                continue;
-            if (res.size() != all_sizes.size())
-                CPM_THROW("measure_roundtrip_sizes: " +
-                          std::to_string(res.size()) + " rows for " +
-                          std::to_string(all_sizes.size()) + " sizes");
-            for (std::size_t z = 0; z < all_sizes.size(); ++z) {
-                const long M1 = all_sizes[z].out, M2 = all_sizes[z].back;
-                std::string set = std::string("sizes in one call ") +
-                                  sched(parallel) + " w" +
-                                  std::to_string(warmup) + " " + sizes(M1, M2);
-                for (std::size_t e = 0; e < pairs.size(); ++e) {
-                    const Pair &q = pairs[e];
-                    checks.push_back(
-                        {set,
-                         std::to_string(q.i) + "<->" + std::to_string(q.j),
-                         res[z].at(e), roundtrip(t, q.i, q.j, M1, M2), 0});
+    struct Case {
+        const char *name;
+        std::vector<Pair> pairs;
+    };
+    std::vector<Case> cases = {{"all", pairs}};
+    if (n >= 4)
+        cases.push_back({"disjoint", {{0, 1}, {3, 2}}});
+    if (n >= 3)
+        cases.push_back({"few", {{0, 1}, {2, 0}, {1, 2}}});
+    for (const Case &c : cases)
+        for (bool parallel : {true, false})
+            for (int warmup : {1, 0}) {
+                cpm::bench::Precision p = prec;
+                p.warmup = warmup;
+                MPI_Comm fresh;
+                MPI_Comm_dup(MPI_COMM_WORLD, &fresh);
+                std::vector<std::vector<Result>> res =
+                    cpm::bench::measure_roundtrip_sizes(fresh, c.pairs,
+                                                        all_sizes, parallel, p);
+                MPI_Comm_free(&fresh);
+                if (rank != 0)
+                    continue;
+                if (res.size() != all_sizes.size())
+                    CPM_THROW("measure_roundtrip_sizes: " +
+                              std::to_string(res.size()) + " rows for " +
+                              std::to_string(all_sizes.size()) + " sizes");
+                for (std::size_t z = 0; z < all_sizes.size(); ++z) {
+                    const long M1 = all_sizes[z].out, M2 = all_sizes[z].back;
+                    std::string set = std::string("sizes ") + c.name + " " +
+                                      sched(parallel) + " w" +
+                                      std::to_string(warmup) + " " +
+                                      sizes(M1, M2);
+                    for (std::size_t e = 0; e < c.pairs.size(); ++e) {
+                        const Pair &q = c.pairs[e];
+                        checks.push_back(
+                            {set,
+                             std::to_string(q.i) + "<->" + std::to_string(q.j),
+                             res[z].at(e), roundtrip(t, q.i, q.j, M1, M2), 0});
+                    }
                 }
             }
-        }
     if (n < 3)
         return checks;
     std::vector<Triplet> trips = cpm::bench::all_triplets(n);
