@@ -260,18 +260,6 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     return out;
 }
 
-/* Whether some process takes part in two of the pairs. */
-bool shares_process(const std::vector<Pair> &pairs)
-{
-    std::vector<int> seen;
-    for (const Pair &p : pairs) {
-        seen.push_back(p.i);
-        seen.push_back(p.j);
-    }
-    std::sort(seen.begin(), seen.end());
-    return std::adjacent_find(seen.begin(), seen.end()) != seen.end();
-}
-
 std::vector<int> pair_key(const Pair &p)
 {
     return {kRoundtripKind, std::min(p.i, p.j), std::max(p.i, p.j)};
@@ -565,13 +553,14 @@ measure_roundtrip_sizes(MPI_Comm comm, const std::vector<Pair> &pairs,
         check_size(z.back, "reply size");
     }
     // A few pairs (no more than the processes: the sweep pairs of the
-    // builds, never all pairs of more than 3 processes) make one call:
-    // pairs that share no process run in one round whatever the
-    // durations, and a few that do in a few.
+    // builds, never all pairs of more than 3 processes; pairs that share
+    // no process are at most half as many) make one call: they run in a
+    // round or a few whatever the durations. The trade-off, for a caller
+    // with that many pairs: one journal entry for all the sizes, and no
+    // list scheduling size by size.
     int procs = 0;
     CPM_MPI(MPI_Comm_size(comm, &procs));
-    if (sizes.size() == 1 || pairs.size() <= std::size_t(procs) ||
-        !shares_process(pairs))
+    if (sizes.size() == 1 || pairs.size() <= std::size_t(procs))
         return roundtrip_call(comm, pairs, sizes, parallel, precision,
                               progress);
     // More pairs, sharing processes: a call per size, each journalled (a

@@ -95,14 +95,16 @@ struct RoundtripSize {
 /**
  * Roundtrip times of the pairs at several sizes: result [s][e] for
  * sizes[s] and pairs[e]. A few pairs (no more than the processes of comm,
- * as the few pairs a build's sweep runs on) or pairs that share no
- * process make one call: a pair's experiment is its roundtrips at every
+ * as the few pairs a build's sweep runs on) make one call: a pair's
+ * experiment is its roundtrips at every
  * size in order, each size under the stopping rule with its own warm-up,
  * between one ready message and one stop (a next-size message between
  * sizes, before the warm-up); the results are gathered once, at the end,
  * and journalled as one entry. A sweep of k sizes thus synchronises comm
- * once rather than k times. More pairs that share processes are measured
- * a size per call, as measure_roundtrips (a journal entry per size, each
+ * once rather than k times (the trade-off: one journal entry for all the
+ * sizes, and no list scheduling size by size). More pairs (they share
+ * processes) are measured a size per call, as measure_roundtrips (a
+ * journal entry per size, each
  * list-scheduled from the sizes before it), but the first two sizes make
  * one call when the history predicts neither. Progress counts one
  * experiment per pair and size. Throws cpm::UsageError for a size outside

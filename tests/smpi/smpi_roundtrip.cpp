@@ -145,8 +145,8 @@ std::vector<Check> run_all(int n, const Truth &t)
     // communicator (no duration history): the same times.
     //  - "disjoint": pairs sharing no process, one call (a ready and a
     //    stop per pair, a next-size message between sizes);
-    //  - "few": pairs sharing process 0, no more than the processes: one
-    //    call in several rounds;
+    //  - "few": three pairs of three processes, each process in two of
+    //    them, no more than the processes: one call in several rounds;
     //  - "all": all pairs, a size per call but the first two in one.
     // Without warm-up the next-size message is synchronous; with it, the
     // warm-up comes after it.
