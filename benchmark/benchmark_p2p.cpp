@@ -51,6 +51,16 @@ const int kStopTag = 7202;
 const int kReadyTag = 7203;
 const int kNextTag = 7204;
 
+/* The largest message of the sizes, out or back (at least 1 byte: a
+ * buffer's size). */
+long largest(const std::vector<RoundtripSize> &sizes)
+{
+    long most = 1;
+    for (const RoundtripSize &z : sizes)
+        most = std::max({most, z.out, z.back});
+    return most;
+}
+
 /* The passive side of roundtrip and one-to-two experiments: announce
  * readiness, then answer every message with sizes[s].back bytes, s the
  * size under way (0 at first, one more at each next-size message), until
@@ -58,9 +68,7 @@ const int kNextTag = 7204;
 void mirror(MPI_Comm comm, int initiator,
             const std::vector<RoundtripSize> &sizes)
 {
-    long most = 1;
-    for (const RoundtripSize &z : sizes)
-        most = std::max({most, z.out, z.back});
+    const long most = largest(sizes);
     PageBuffer buf(most);
     CPM_MPI(MPI_Send(nullptr, 0, MPI_BYTE, initiator, kReadyTag, comm));
     std::size_t s = 0;
@@ -154,9 +162,7 @@ std::vector<Result> roundtrips_with(MPI_Comm comm, int partner,
                                     const std::vector<RoundtripSize> &sizes,
                                     const Precision &prec)
 {
-    long most = 1;
-    for (const RoundtripSize &z : sizes)
-        most = std::max({most, z.out, z.back});
+    const long most = largest(sizes);
     PageBuffer buf(most);
     wait_ready(comm, partner);
     std::vector<Result> out;
