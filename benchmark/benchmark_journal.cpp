@@ -400,6 +400,16 @@ long journal_replayed()
     return g.open ? g.replayed : 0;
 }
 
+bool journal_pending(MPI_Comm comm)
+{
+    if (!g.open)
+        return false;
+    int same = MPI_UNEQUAL;
+    CPM_MPI(MPI_Comm_compare(comm, g.comm, &same));
+    return (same == MPI_IDENT || same == MPI_CONGRUENT) &&
+           g.next < g.recorded_count;
+}
+
 std::string journal_hex(double v)
 {
     return hex(v);

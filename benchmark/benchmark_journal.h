@@ -61,6 +61,12 @@ long journal_close(bool remove);
  *  none open). */
 long journal_replayed();
 
+/** True if comm is the open journal's communicator (or congruent to it)
+ *  and the journal has recorded entries not yet replayed: the next
+ *  measure call on comm is replayed, not measured (work done only to
+ *  prepare that call can be skipped). False on every rank otherwise. */
+bool journal_pending(MPI_Comm comm);
+
 /** True while a journal is open. */
 bool journal_active();
 

@@ -454,6 +454,46 @@ std::vector<Result> measure_roundtrips(MPI_Comm comm,
 
 namespace {
 
+/* The experiments of a call: per pair, its roundtrips at every size in
+ * one experiment, in the rounds of schedule_pairs (expected: its costs),
+ * the results gathered on every rank (result [s * pairs + e]). */
+std::vector<Result> run_roundtrips(MPI_Comm comm,
+                                   const std::vector<Pair> &pairs,
+                                   const std::vector<RoundtripSize> &sizes,
+                                   bool parallel, const Precision &precision,
+                                   const std::vector<double> &expected,
+                                   const ProgressFn &progress)
+{
+    const std::size_t np = pairs.size(), ns = sizes.size();
+    DupComm dc(comm);
+    if (dc.size() < 2)
+        throw UsageError("roundtrips need at least 2 processes, got " +
+                         std::to_string(dc.size()));
+    std::vector<Round> rounds =
+        schedule_pairs(dc.size(), pairs, parallel, expected);
+    std::vector<Result> res(ns * np);
+    std::vector<char> owned(ns * np, 0);
+    for (const Round &round : rounds) {
+        for (std::size_t e : round) {
+            const Pair &p = pairs[e];
+            if (dc.rank() == p.i) {
+                std::vector<Result> r = roundtrips_with(dc, p.j, sizes,
+                                                        precision);
+                for (std::size_t s = 0; s < ns; ++s) {
+                    res[s * np + e] = r[s];
+                    owned[s * np + e] = 1;
+                }
+            } else if (dc.rank() == p.j) {
+                mirror(dc, p.i, sizes);
+            }
+        }
+        end_round(dc, parallel);
+        if (progress && dc.rank() == 0)
+            progress(long(round.size() * ns));
+    }
+    return share(dc, res, owned);
+}
+
 /* One call of measure_roundtrip_sizes: one experiment per pair, all the
  * sizes, one journal entry. */
 std::vector<std::vector<Result>>
@@ -515,33 +555,42 @@ roundtrip_call(MPI_Comm comm, const std::vector<Pair> &pairs,
             progress(long(ns * np)); // replayed, done all the same
         return record(journal.results());
     }
-    DupComm dc(comm);
-    if (dc.size() < 2)
-        throw UsageError("roundtrips need at least 2 processes, got " +
-                         std::to_string(dc.size()));
-    std::vector<Round> rounds =
-        schedule_pairs(dc.size(), pairs, parallel, expected);
-    std::vector<Result> res(ns * np);
-    std::vector<char> owned(ns * np, 0);
-    for (const Round &round : rounds) {
-        for (std::size_t e : round) {
-            const Pair &p = pairs[e];
-            if (dc.rank() == p.i) {
-                std::vector<Result> r = roundtrips_with(dc, p.j, sizes,
-                                                        precision);
-                for (std::size_t s = 0; s < ns; ++s) {
-                    res[s * np + e] = r[s];
-                    owned[s * np + e] = 1;
-                }
-            } else if (dc.rank() == p.j) {
-                mirror(dc, p.i, sizes);
-            }
-        }
-        end_round(dc, parallel);
-        if (progress && dc.rank() == 0)
-            progress(long(round.size() * ns));
-    }
-    return record(journal.record(share(dc, res, owned)));
+    return record(journal.record(run_roundtrips(comm, pairs, sizes, parallel,
+                                                precision, expected,
+                                                progress)));
+}
+
+/* A pair's expected work from a probe's time of one roundtrip: the
+ * repetitions a call makes at least (history units: work()). */
+double probe_work(const Result &r, const Precision &precision)
+{
+    return r.T * precision.min_reps;
+}
+
+/* The probe before a parallel call of many pairs at sizes nothing
+ * predicts: one roundtrip per pair and size (no warm-up, no train, not
+ * journalled, not in the convergence tally: it only orders the call), in
+ * the rounds of no durations, its times recorded in the history so that
+ * the call is list-scheduled. Without it that call runs in those rounds
+ * at full length, and where the pairs' links differ (by 100 times on the
+ * simulated full-topology platforms) each round waits on its slowest pair
+ * in turn. */
+void probe_pairs(MPI_Comm comm, const std::vector<Pair> &pairs,
+                 const std::vector<RoundtripSize> &sizes,
+                 const Precision &precision)
+{
+    Precision once = precision;
+    once.warmup = 0;
+    once.min_reps = once.max_reps = 1;
+    once.train = 1;
+    std::vector<Result> r =
+        run_roundtrips(comm, pairs, sizes, true, once, {}, {});
+    DurationHistory &history = duration_history(comm);
+    for (std::size_t s = 0; s < sizes.size(); ++s)
+        for (std::size_t e = 0; e < pairs.size(); ++e)
+            history.record(pair_key(pairs[e]),
+                           double(sizes[s].out + sizes[s].back),
+                           probe_work(r[s * pairs.size() + e], precision));
 }
 
 } // namespace
@@ -572,18 +621,23 @@ measure_roundtrip_sizes(MPI_Comm comm, const std::vector<Pair> &pairs,
     // More pairs, sharing processes: a call per size, each journalled (a
     // killed build loses one size at most) and list-scheduled from the
     // durations of the sizes before it; but the first two sizes make one
-    // call if nothing predicts them (the rounds without durations either
-    // way, and one chain of rounds rather than two).
+    // call if nothing predicts them (one synchronisation rather than two),
+    // and in parallel a first call nothing predicts (the first size, with
+    // the second if that is not predicted either) is probed first
+    // (probe_pairs).
     const DurationHistory &history = duration_history(comm);
     auto unknown = [&](const RoundtripSize &z) {
         return expected_pairs(history, pairs, double(z.out + z.back)).empty();
     };
     std::vector<std::vector<Result>> out;
     std::size_t s = 0;
-    if (unknown(sizes[0]) && unknown(sizes[1])) {
-        out = roundtrip_call(comm, pairs, {sizes[0], sizes[1]}, parallel,
-                             precision, progress);
-        s = 2;
+    if (unknown(sizes[0])) {
+        s = unknown(sizes[1]) ? 2 : 1;
+        std::vector<RoundtripSize> first(sizes.begin(), sizes.begin() + long(s));
+        if (parallel && history.enabled && !journal_pending(comm))
+            probe_pairs(comm, pairs, first, precision);
+        out = roundtrip_call(comm, pairs, first, parallel, precision,
+                             progress);
     }
     for (; s < sizes.size(); ++s)
         out.push_back(roundtrip_call(comm, pairs, {sizes[s]}, parallel,

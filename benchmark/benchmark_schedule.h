@@ -106,8 +106,9 @@ public:
      *  choice; see duration_history in benchmark_p2p.h). */
     bool enabled = true;
     /** measure_roundtrips' calls whose pairs were list-scheduled (the
-     *  others ran the rounds of no durations; replayed calls counted as
-     *  they were measured). */
+     *  others ran the rounds of no durations). Replayed calls count as
+     *  they were measured, but for a call measure_roundtrip_sizes probed
+     *  (a replay makes no probe, so the call counts as not listed). */
     long listed_calls = 0;
     /** Records that experiment key lasted seconds at this size. */
     void record(const std::vector<int> &key, double size, double seconds);

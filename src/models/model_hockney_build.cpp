@@ -94,8 +94,9 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
             o.say(comm, "Hockney: the other pairs (" + t + ")");
         }
         // One class, or both at the same sizes: their pairs at those sizes
-        // (measure_roundtrip_sizes: the first two in one call). Else a
-        // call per size, with the pairs of every class that needs it.
+        // (measure_roundtrip_sizes: the first two in one call, probed in
+        // parallel). Else a call per size, with the pairs of every class
+        // that needs it.
         if (others[1].empty() || others[0].empty() || plan[0] == plan[1]) {
             std::vector<std::size_t> both = others[0];
             both.insert(both.end(), others[1].begin(), others[1].end());

@@ -147,7 +147,9 @@ std::vector<Check> run_all(int n, const Truth &t)
     //    stop per pair, a next-size message between sizes);
     //  - "few": three pairs of three processes, each process in two of
     //    them, no more than the processes: one call in several rounds;
-    //  - "all": all pairs, a size per call but the first two in one.
+    //  - "all": all pairs, a size per call but the first two in one; in
+    //    parallel a probe (a roundtrip per pair and size) comes first, so
+    //    that every call is list-scheduled, that one too.
     // Without warm-up the next-size message is synchronous; with it, the
     // warm-up comes after it.
     std::vector<cpm::bench::RoundtripSize> all_sizes;
@@ -172,7 +174,24 @@ std::vector<Check> run_all(int n, const Truth &t)
                 std::vector<std::vector<Result>> res =
                     cpm::bench::measure_roundtrip_sizes(fresh, c.pairs,
                                                         all_sizes, parallel, p);
+                const cpm::bench::DurationHistory &h =
+                    cpm::bench::duration_history(fresh);
+                long listed = h.listed_calls;
+                bool scheduling = h.enabled; // not with CPM_SCHEDULE=rounds
                 MPI_Comm_free(&fresh);
+                // More pairs than processes: a call per size but the first
+                // two sizes in one, each list-scheduled in parallel (the
+                // first from the probe; the platforms' pairs differ).
+                long want = !parallel || !scheduling ||
+                                    c.pairs.size() <= std::size_t(n)
+                                ? 0
+                                : long(all_sizes.size()) - 1;
+                if (listed != want)
+                    CPM_THROW(std::string("measure_roundtrip_sizes, ") +
+                              c.name + " " + sched(parallel) + ": " +
+                              std::to_string(listed) +
+                              " calls list-scheduled, expected " +
+                              std::to_string(want));
                 if (rank != 0)
                     continue;
                 if (res.size() != all_sizes.size())
