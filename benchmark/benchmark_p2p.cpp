@@ -441,6 +441,15 @@ DurationHistory &duration_history(MPI_Comm comm)
     return *h;
 }
 
+std::vector<RoundtripSize> sweep_sizes(const std::vector<long> &sizes,
+                                       bool echo)
+{
+    std::vector<RoundtripSize> out;
+    for (long M : sizes)
+        out.push_back({M, echo ? M : 0});
+    return out;
+}
+
 std::vector<Result> measure_roundtrips(MPI_Comm comm,
                                        const std::vector<Pair> &pairs,
                                        long M1, long M2, bool parallel,

@@ -92,6 +92,12 @@ struct RoundtripSize {
     long back = 0; /**< M2 */
 };
 
+/** Roundtrip sizes of a sweep, one per M of sizes, in order: M bytes each
+ *  way with echo (Hockney's), else M bytes out and an empty reply (LMO's
+ *  and HLogGP's). */
+std::vector<RoundtripSize> sweep_sizes(const std::vector<long> &sizes,
+                                       bool echo);
+
 /**
  * Roundtrip times of the pairs at several sizes: result [s][e] for
  * sizes[s] and pairs[e]. A few pairs (no more than the processes of comm,

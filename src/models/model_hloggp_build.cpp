@@ -112,16 +112,14 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
             std::vector<bench::Pair> pairs;
             for (std::size_t p : which)
                 pairs.push_back(up[p]);
-            std::vector<bench::RoundtripSize> out;
-            for (long M : sizes)
-                out.push_back({M, 0});
             o.say(comm, "HLogGP: roundtrips of " +
                             std::to_string(pairs.size()) + " sweep pairs, " +
                             sizes_text(sizes) + " bytes out, empty reply");
             // All the sizes in one call: one synchronisation of comm.
             std::vector<std::vector<bench::Result>> t =
-                bench::measure_roundtrip_sizes(comm, pairs, out, o.parallel,
-                                               o.precision);
+                bench::measure_roundtrip_sizes(comm, pairs,
+                                               bench::sweep_sizes(sizes, false),
+                                               o.parallel, o.precision);
             for (std::size_t s = 0; s < sizes.size(); ++s)
                 for (std::size_t q = 0; q < pairs.size(); ++q) {
                     bench::Result &x = t[s][q];

@@ -30,14 +30,12 @@ Hockney build_hockney(MPI_Comm comm, const BuildOptions &o)
         std::vector<bench::Pair> pairs;
         for (std::size_t p : which)
             pairs.push_back(all[p]);
-        std::vector<bench::RoundtripSize> both;
-        for (long M : sizes)
-            both.push_back({M, M});
         o.say(comm, "Hockney: roundtrips of " + std::to_string(pairs.size()) +
                         " pairs, " + sizes_text(sizes) + " bytes");
         // All the sizes in one call: one synchronisation of comm.
         std::vector<std::vector<bench::Result>> r = bench::measure_roundtrip_sizes(
-            comm, pairs, both, o.parallel, o.precision);
+            comm, pairs, bench::sweep_sizes(sizes, true), o.parallel,
+            o.precision);
         std::vector<std::vector<bench::Result>> t;
         for (std::size_t s = 0; s < sizes.size(); ++s) {
             std::vector<bench::Result> &row = rt[sizes[s]];

@@ -317,13 +317,11 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         std::vector<bench::Pair> pairs;
         for (std::size_t p : which)
             pairs.push_back(all[p]);
-        std::vector<bench::RoundtripSize> out;
-        for (long M : ms)
-            out.push_back({M, 0});
         // All the sizes in one call: one synchronisation of comm.
         std::vector<std::vector<bench::Result>> all_r =
-            bench::measure_roundtrip_sizes(comm, pairs, out, o.parallel,
-                                           o.precision);
+            bench::measure_roundtrip_sizes(comm, pairs,
+                                           bench::sweep_sizes(ms, false),
+                                           o.parallel, o.precision);
         std::vector<std::vector<bench::Result>> t;
         for (std::size_t s = 0; s < ms.size(); ++s) {
             const long M = ms[s];
