@@ -17,10 +17,14 @@
  *           (RTT(m) + RTT'(m))/2 - RTT(0)/2, which is what a roundtrip
  *           of m bytes each way measures (p2p) where the two directions
  *           differ (send and receive overheads of other hosts).
- *   or(m)   i sends an empty request, j answers with m bytes; i waits
- *           delta = 2 RTT(m) + 10 us (longer than the answer needs to
- *           arrive) before it calls MPI_Recv, and times that call. This is
- *           the receive overhead of i for messages j -> i.
+ *   or(m)   i posts the receive of m bytes, sends an empty request, j
+ *           answers with m bytes; i waits delta = 2 RTT(m) + 10 us (longer
+ *           than the answer needs to arrive) before it completes the
+ *           receive (MPI_Wait), and times that call. This is the receive
+ *           overhead of i for messages j -> i. (Kielmann et al.'s logp_mpi
+ *           calls the receive after the delay; where a message crosses
+ *           only into a posted receive, as under SMPI, that receive times
+ *           the transfer too. doc/models.md, PLogP.)
  *   g(m)    trains: i sends k messages of m bytes back to back and then
  *           waits for an empty acknowledgement that j sends when the last
  *           message has arrived. In PLogP terms the messages leave i one

@@ -12,15 +12,17 @@
  *   RTT(m) = ow(i,j,m) + ow(j,i,0)                     (both modes)
  *   RTT'(m) = ow(i,j,0) + ow(j,i,m)                    (both modes)
  *   os(m)  = os_i(m)                                   (both modes)
+ *   or(m)  = or_i(m)                                   (both modes: the
+ *            receive is posted before the request, so the reply is there
+ *            when the wait is timed)
  *   mode "rendezvous" (SMPI's default: a transfer starts when its receive
- *   is posted, so no message is ever "already there"):
- *     or(m) = L_ij + w_ij(m) + or_i(m)
+ *   is posted; with logp_mpi's receive called after the delay, or(m) was
+ *   L_ij + w_ij(m) + or_i(m)):
  *     g(m)  = max(os_i(m), L_ij + w_ij(m) + or_j(m))  (each message of a
  *             train crosses when j has posted its receive, after the
  *             previous one; or i is still busy sending)
  *   mode "eager" (--cfg=smpi/async-small-thresh above every size: a
  *   transfer starts when it is sent):
- *     or(m) = or_i(m)
  *     g(m)  = max(os_i(m), or_j(m))            if os_i(m) >= w_ij(m)
  *     w_ij(m) <= g(m) <= w_ij(m) + or_j(m)     otherwise (the sender
  *       outruns the link; SimGrid shares the link fairly among the
@@ -103,12 +105,11 @@ std::vector<Check> run(const Truth &t, bool eager)
                 double owb = hj.os(m) + L + w + hi.orecv(m);
                 add("RTT' = ow(i,j,0) + ow(j,i,m)", r.rtt_back, fwd0 + owb);
                 add("os = os_i(m)", r.os, hi.os(m));
+                add("or = or_i(m)", r.or_, hi.orecv(m));
                 if (!eager) {
-                    add("or = L + w(m) + or_i(m)", r.or_, L + w + hi.orecv(m));
                     add("g = max(os_i, L + w(m) + or_j(m))", r.g,
                         std::max(hi.os(m), L + w + hj.orecv(m)));
                 } else {
-                    add("or = or_i(m)", r.or_, hi.orecv(m));
                     if (hi.os(m) >= w)
                         add("g = max(os_i, or_j) [os_i >= w]", r.g,
                             std::max(hi.os(m), hj.orecv(m)));

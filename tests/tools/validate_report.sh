@@ -29,7 +29,9 @@ failures=0
 fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 check_figures=$top_srcdir/tests/tools/check-figures
 
-"$b/cpm-smpi-platform" -n 4 --seed 5 --one-delay --segments 8192,65536 \
+# Three delays per host (no --one-delay), which LMO's one processing
+# delay per host cannot hold: its build warns (section 5 below).
+"$b/cpm-smpi-platform" -n 4 --seed 5 --segments 8192,65536 \
     --bw-factors 1,0.8,0.55 --lat-factors 1,1.6,4 --rendezvous 65536 -o "$tmp/p" || exit 1
 "$b/cpm-validate" -o "$tmp/v" -M Hockney,LMO,PLogP,LogGP --tools "$b/smpi" --offline-model "$b/model" \
     --truth "$tmp/p.truth" --truth-tool "$b/tests/smpi/smpi_truth" \
@@ -56,6 +58,10 @@ grep -q '^| hockney | models/Hockney.model | PASS ' "$v/summary.md" ||
     fail "Hockney against the truth: $(grep '^| hockney' "$v/summary.md")"
 grep -q '^| p2p | observed/p2p.out | PASS ' "$v/summary.md" ||
     fail "p2p against the truth: $(grep '^| p2p |' "$v/summary.md")"
+# LMO cannot be compared with hosts of three delays: said, with the
+# tool's reason, and the run goes on (it once ended there, silently)
+grep -q '^| lmo | models/LMO.model | not compared (smpi_truth: error: .*os = ois = or' "$v/summary.md" ||
+    fail "LMO against the truth: $(grep '^| lmo |' "$v/summary.md")"
 # negative control of the truth section: a wrong truth fails it
 awk '$1 == "link" && $2 == 0 && $3 == 1 { $5 = $5 * 2 } { print }' "$tmp/p.truth" >"$tmp/wrong.truth"
 if "$b/tests/smpi/smpi_truth" hockney "$tmp/wrong.truth" "$v/models/Hockney.model" 0.01 >/dev/null; then
@@ -93,10 +99,9 @@ loads=$(grep -cE '^(Load average \(/proc/loadavg, 1 min\) up to [0-9.]* during t
 # of models/M.warnings, the counts C of the forms named at most K (all of
 # them if no other forms), and the files' lines the log's "model:
 # warning:" lines of the builds (not of the comparisons); LogGP's, from
-# PLogP's measurements, reported as PLogP's. On this platform PLogP's
-# overheads exceed its gap at some sizes: at least one model warns.
+# PLogP's measurements, reported as PLogP's. On this platform LMO's
+# estimates come out negative in places: at least one model warns.
 files=0
-explained=0 # PLogP's 'or exceeds g' lines checked (the bed has some)
 for f in "$v"/models/*.warnings; do
     [ -e "$f" ] || continue
     files=$((files + 1))
@@ -116,13 +121,6 @@ for f in "$v"/models/*.warnings; do
         fail "no warning line of $k build warnings for $m: $(grep "^- model $m:" "$v/summary.md")"
         continue
     fi
-    # on this simulated bed PLogP's 'or exceeds g' is explained in the line
-    if grep -q 'exceeds g = ' "$f"; then
-        explained=$((explained + 1))
-        grep -q "\. On SMPI 'or exceeds g' is expected: .*(doc/models.md, PLogP, Check against SMPI)$" <<<"$line" ||
-            fail "$m: 'or exceeds g' not explained: $line"
-        line=${line%%. On SMPI \'or exceeds g\' is expected*}
-    fi
     shown=$(grep -o '[0-9]* like "' <<<"$line" | awk '{ s += $1 } END { print s + 0 }')
     if grep -q 'other forms$' <<<"$line"; then
         [ "$shown" -lt "$k" ] || fail "$m: forms named count $shown of $k, yet others are said to exist"
@@ -131,7 +129,6 @@ for f in "$v"/models/*.warnings; do
     fi
 done
 [ "$files" -gt 0 ] || fail "no model's build warned (models/*.warnings)"
-[ "$explained" -gt 0 ] || fail "no build warned 'or exceeds g': the explanation went unchecked"
 # The builds' standard error (log.txt) shows at most 3 warnings of a
 # form and then "N more like "FORM" (all in FILE)": shown plus N is the
 # file's lines.
