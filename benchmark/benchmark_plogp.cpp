@@ -137,7 +137,7 @@ PLogPResult initiate(MPI_Comm comm, int j, long m, const Precision &prec)
     // and the wait times the receive's own cost, as a linear gather's root
     // sees it; one that moves data only inside MPI calls moves it in the
     // wait, as in a receive called then (logp_mpi's method).
-    const double delta = or_delay(res.rtt.T);
+    const double delta = or_delay(res.rtt.T, res.rtt_back.T);
     Sampler orr(prec);
     while (!orr.done()) {
         MPI_Request req;

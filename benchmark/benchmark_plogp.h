@@ -18,9 +18,12 @@
  *           of m bytes each way measures (p2p) where the two directions
  *           differ (send and receive overheads of other hosts).
  *   or(m)   i posts the receive of m bytes, sends an empty request, j
- *           answers with m bytes; i waits delta = 2 RTT(m) + 10 us (longer
- *           than the answer needs to arrive) before it completes the
- *           receive (MPI_Wait), and times that call. This is the receive
+ *           answers with m bytes; i waits delta = 2 max(RTT(m), RTT'(m))
+ *           + 10 us (longer than the answer needs to arrive) before it
+ *           completes the receive (MPI_Wait), and times that call. RTT'
+ *           is in the delay because it is the answer's own way: where j's
+ *           sending costs more per byte, RTT alone is too short. This is
+ *           the receive
  *           overhead of i for messages j -> i. (Kielmann et al.'s logp_mpi
  *           calls the receive after the delay; where a message crosses
  *           only into a posted receive, as under SMPI, that receive times
@@ -43,7 +46,7 @@
  * The model (model_plogp.h) takes L = RTT(0)/2 - g(0) from the empty
  * roundtrip, which the same relation gives: RTT(m) = 2L + g(m) + g(0).
  *
- * The delay before the receive polls MPI_Wtime with no MPI call (as in
+ * The delay before the wait polls MPI_Wtime with no MPI call (as in
  * Kielmann et al.'s logp_mpi), yielding the processor meanwhile; under
  * SimGrid SMPI, where computation takes no simulated time, it is a
  * simulated sleep.
@@ -89,7 +92,7 @@ struct PLogPResult {
     Result rtt; /**< roundtrip, m bytes out, empty reply */
     Result rtt_back; /**< roundtrip, empty request, m bytes back */
     Result os;  /**< send call of those roundtrips */
-    Result or_; /**< delayed receive call of m bytes */
+    Result or_; /**< completion of a posted receive of m bytes, delayed */
     Result g;   /**< gap per message, (T_2k - T_k) / k */
     int train = 0; /**< k, the shorter train */
 };
@@ -112,9 +115,14 @@ inline PLogPResult plogp_from_results(const Result *r, long train)
 /** The longest train of the gap's measurement (messages). */
 const int kMaxPLogPTrain = 1024;
 
-/** The time an initiator waits before its timed receive of or(m): twice
- *  the roundtrip rtt plus 10 us. */
-inline double or_delay(double rtt) { return 2 * rtt + 1e-5; }
+/** The time an initiator waits before it completes its timed receive of
+ *  or(m): twice the longer of the roundtrips rtt (m bytes out) and
+ *  rtt_back (m bytes back: the answer's own way, longer where the
+ *  partner's sending costs more per byte) plus 10 us. */
+inline double or_delay(double rtt, double rtt_back)
+{
+    return 2 * std::max(rtt, rtt_back) + 1e-5;
+}
 
 /** The work of one pair's experiments at one size, estimated from their
  *  results alone (so that it is the same on every rank and after a
@@ -131,7 +139,7 @@ inline double plogp_work(const PLogPResult &x)
     // RTT and os come from the same roundtrips, as many as either needs.
     double w = std::max(x.rtt.reps, x.os.reps) * rtt +
                x.rtt_back.reps * x.rtt_back.T +
-               x.or_.reps * (or_delay(rtt) + x.or_.T) +
+               x.or_.reps * (or_delay(rtt, x.rtt_back.T) + x.or_.T) +
                x.g.reps * ((3.0 * k - 2) * g + 2 * rtt);
     // The search timed lengths 1, 2, ... k, but not the cap itself.
     for (int len = 1; len <= k && len < kMaxPLogPTrain; len *= 2)

@@ -198,7 +198,7 @@ HLogGP build_hloggp(MPI_Comm comm, const BuildOptions &o)
         std::string("the PLogP experiments (benchmark_plogp.h) of every "
                     "ordered pair i initiator, j partner, at 0 bytes: "
                     "RTT_ij(0); os_ij(0) send call; or_ij(0) delayed "
-                    "receive; g_ij(0) from trains; ") +
+                    "wait on a posted receive; g_ij(0) from trains; ") +
         (o.adaptive ? "above 0 bytes roundtrips RTT_ij(m), m bytes out, "
                       "empty reply: the sweep on a few pairs of each class "
                       "(lower rank initiating), every ordered pair at the "

@@ -590,8 +590,10 @@ SimgridExport simgrid_export(const PLogP &m, const SimgridExportOptions &o)
     // the median of its pairs') at the measured sizes, then per segment
     // the least-squares line through those inside it (one size: a
     // constant; none: the line of the segment before). The same delay is
-    // written as os, ois and or (PLogP's or in SMPI includes the transfer
-    // above the asynchronous size, so it is not used).
+    // written as os, ois and or (PLogP's own or is not used: on an MPI
+    // that moves data only inside its calls it includes a rendezvous
+    // message's transfer, as it did on SMPI in files measured before
+    // 2026-11-29).
     std::vector<std::vector<SimgridDelay>> H(static_cast<std::size_t>(n));
     long clipped = 0;
     for (int i = 0; i < n; ++i) {

@@ -31,13 +31,14 @@ trap 'rm -rf "$tmp"' EXIT
 # Eager mode: every send starts its transfer at once.
 eager_cfg=(--cfg=smpi/async-small-thresh:1000000000)
 
-# run MODE TRUTH: runs smpi_plogp on the platform (cpm-smpirun: the exact
-# settings, plus eager_cfg in eager mode); 0 if it passed.
+# run MODE TRUTH [PREFIX NP]: runs smpi_plogp on the platform PREFIX (default
+# $tmp/p, 5 hosts; cpm-smpirun: the exact settings, plus eager_cfg in eager
+# mode); 0 if it passed.
 run() {
-    local mode=$1 truth=$2 extra=()
+    local mode=$1 truth=$2 prefix=${3:-$tmp/p} np=${4:-5} extra=()
     [ "$mode" = eager ] && extra=("${eager_cfg[@]}")
     TMPDIR=$tmp "$top_builddir/cpm-smpirun" -v ${extra[@]+"${extra[@]}"} \
-        "$tmp/p" -np 5 "$bin/smpi_plogp" "$truth" "$mode" > "$tmp/out" 2>&1
+        "$prefix" -np "$np" "$bin/smpi_plogp" "$truth" "$mode" > "$tmp/out" 2>&1
     local rc=$?
     cat "$tmp/out"
     [ $rc -eq 0 ] && grep -q '^smpi_plogp: PASS' "$tmp/out"
@@ -48,6 +49,14 @@ fail=0
     exit 1
 run rendezvous "$tmp/p.truth" || fail=1
 run eager "$tmp/p.truth" || fail=1
+
+# Equal links and receive delays that hardly grow with the size: the
+# answer's own way (RTT', m bytes back) is up to twice the request's
+# (RTT), so the delay before or's wait must cover RTT' (with 2 RTT + 10 us
+# alone or came out up to 5 times too large here, at 64 KiB and 1 MiB).
+"$top_builddir/cpm-smpi-platform" --hosts 16 --seed 1 --bandwidth 1.25e9:1.25e9 \
+    --or-slope 1e-10:1e-10 --prefix "$tmp/q" || exit 1
+run rendezvous "$tmp/q.truth" "$tmp/q" 16 || fail=1
 
 # Negative control: C_or of host 0 is 1 us larger in the truth only.
 awk '$1 == "host" && $2 == 0 { $8 = sprintf("%.17g", $8 + 1e-6) }
