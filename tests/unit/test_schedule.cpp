@@ -226,14 +226,15 @@ PLogPResult plogp_at(double rtt, double back, double orr, double g,
 TEST(Schedule, PLogPWork)
 {
     // RTT 100 us, RTT' 120 us, or 10 us, g 20 us, k = 4, 5 repetitions:
-    // 5 (100 + 120) + 5 (2 * 100 + 10 + 10) + 5 (10 * 20 + 2 * 100) us,
+    // 5 (100 + 120) + 5 (2 * 120 + 10 + 10) + 5 (10 * 20 + 2 * 100) us
+    // (or's delay covers the longer roundtrip, RTT'),
     // and the search's trains of 1, 2 and 4, two each:
     // 2 (100 + 120 + 160) us.
     PLogPResult x = plogp_at(100e-6, 120e-6, 10e-6, 20e-6, 4, 5);
-    EXPECT_NEAR(plogp_work(x), 1100e-6 + 1100e-6 + 2000e-6 + 760e-6, 1e-12);
+    EXPECT_NEAR(plogp_work(x), 1100e-6 + 1300e-6 + 2000e-6 + 760e-6, 1e-12);
     // os needed 7 roundtrips: RTT's loop ran 7 times.
     x.os.reps = 7;
-    EXPECT_NEAR(plogp_work(x), 1300e-6 + 1100e-6 + 2000e-6 + 760e-6, 1e-12);
+    EXPECT_NEAR(plogp_work(x), 1300e-6 + 1300e-6 + 2000e-6 + 760e-6, 1e-12);
     // k = 1024, the cap: the search timed the ten lengths 1, 2, ... 512
     // only, two each: 2 (10 RTT + (0 + 1 + 3 + ... + 511) g), the sum of
     // len - 1 being 1023 - 10 = 1013 (g 1 us, one repetition of each part).
