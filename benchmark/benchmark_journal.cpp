@@ -400,14 +400,20 @@ long journal_replayed()
     return g.open ? g.replayed : 0;
 }
 
-bool journal_pending(MPI_Comm comm)
+/* Whether a measure call on comm goes through the open journal: comm is
+ * the journal's communicator or congruent to it (local, no message). */
+static bool journalled(MPI_Comm comm)
 {
     if (!g.open)
         return false;
     int same = MPI_UNEQUAL;
     CPM_MPI(MPI_Comm_compare(comm, g.comm, &same));
-    return (same == MPI_IDENT || same == MPI_CONGRUENT) &&
-           g.next < g.recorded_count;
+    return same == MPI_IDENT || same == MPI_CONGRUENT;
+}
+
+bool journal_pending(MPI_Comm comm)
+{
+    return journalled(comm) && g.next < g.recorded_count;
 }
 
 std::string journal_hex(double v)
@@ -464,11 +470,7 @@ JournalEntry::JournalEntry(MPI_Comm comm, const std::string &key,
                            const std::string &tally_text)
     : text_(tally_text)
 {
-    if (!g.open)
-        return;
-    int same = MPI_UNEQUAL;
-    CPM_MPI(MPI_Comm_compare(comm, g.comm, &same));
-    if (same != MPI_IDENT && same != MPI_CONGRUENT)
+    if (!journalled(comm))
         return;
     on_ = true;
     key_ = hash_of(key);

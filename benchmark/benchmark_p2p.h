@@ -110,16 +110,15 @@ std::vector<RoundtripSize> sweep_sizes(const std::vector<long> &sizes,
  * once rather than k times (the trade-off: one journal entry for all the
  * sizes, and no list scheduling size by size). More pairs (they share
  * processes) are measured a size per call, as measure_roundtrips (a
- * journal entry per size, each
- * list-scheduled from the sizes before it), but the first two sizes make
- * one call when the history predicts neither. In parallel (and unless
+ * journal entry per size, each list-scheduled from the sizes before it),
+ * but the first two sizes make one call when the history predicts
+ * neither. In parallel (and unless
  * CPM_SCHEDULE=rounds) a first call the history cannot predict (the first
  * size, with the second if that is not predicted either) is preceded by a
  * probe, one roundtrip per pair and size without warm-up (not journalled,
  * not in the convergence tally, skipped when the journal replays the
  * call), whose times list-schedule it unless they are all equal.
- * Progress counts one
- * experiment per pair and size. Throws cpm::UsageError for a size outside
+ * Progress counts one experiment per pair and size. Throws cpm::UsageError for a size outside
  * 0..2^30 or no sizes.
  */
 std::vector<std::vector<Result>>

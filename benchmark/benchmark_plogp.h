@@ -23,11 +23,10 @@
  *           completes the receive (MPI_Wait), and times that call. RTT'
  *           is in the delay because it is the answer's own way: where j's
  *           sending costs more per byte, RTT alone is too short. This is
- *           the receive
- *           overhead of i for messages j -> i. (Kielmann et al.'s logp_mpi
- *           calls the receive after the delay; where a message crosses
- *           only into a posted receive, as under SMPI, that receive times
- *           the transfer too. doc/models.md, PLogP.)
+ *           the receive overhead of i for messages j -> i. (Kielmann et
+ *           al.'s logp_mpi calls the receive after the delay; where a
+ *           message crosses only into a posted receive, as under SMPI,
+ *           that receive times the transfer too. doc/models.md, PLogP.)
  *   g(m)    trains: i sends k messages of m bytes back to back and then
  *           waits for an empty acknowledgement that j sends when the last
  *           message has arrived. In PLogP terms the messages leave i one
