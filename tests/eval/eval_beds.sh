@@ -20,6 +20,8 @@
 #                   rendezvous) with its options (tests/eval/firstrun_bed.sh)
 #   emu4            emulated, 4 hosts: '*=1gbit/0,3=100mbit/0.5ms'
 #   emu8            emulated, 8 hosts: '*=1gbit/0,4-7=200mbit,7=100mbit/0.5ms'
+#   emu4r2          emu4's links with 2 ranks per host (8 ranks: shared
+#                   memory inside a host, TCP between hosts)
 #   local4          this machine, 4 processes (oversubscribed)
 # Environment (set by make eval): top_builddir, top_srcdir, MPIRUN_LOCAL.
 set -euo pipefail
@@ -27,7 +29,7 @@ set -euo pipefail
 out=${1:?usage: eval_beds.sh OUT [BED...]}
 shift
 beds=("$@")
-[ ${#beds[@]} -gt 0 ] || beds=(smpi-full16 smpi-full16-3d smpi-switch16 smpi-firstrun16 emu4 emu8 local4)
+[ ${#beds[@]} -gt 0 ] || beds=(smpi-full16 smpi-full16-3d smpi-switch16 smpi-firstrun16 emu4 emu8 emu4r2 local4)
 b=$top_builddir
 # SUMMA and 2D-wave kernels on a K x K grid (cpm-validate --kernels): the
 # concurrent, contending transfers of the evaluation; 0 turns them off
@@ -83,6 +85,10 @@ run_bed() {
     emu8)
         cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --measure "-R 20"
              -- "$b/src/testbeds/emu/emucluster" -n 8 '*=1gbit/0,4-7=200mbit,7=100mbit/0.5ms' -- mpirun -np 8)
+        ;;
+    emu4r2)
+        cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --measure "-R 20"
+             -- "$b/src/testbeds/emu/emucluster" -n 4 -r 2 '*=1gbit/0,3=100mbit/0.5ms' -- mpirun -np 8)
         ;;
     local4)
         cmd=("$b/cpm-validate" -o "$dir" --kernels "$kern" --measure "-R 20" -- $MPIRUN_LOCAL -np 4)
