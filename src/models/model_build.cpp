@@ -95,8 +95,16 @@ std::vector<long> class_segments(const std::vector<long> &sizes,
     rbridge::BreakpointOptions bp;
     bp.h = 4; // observations: a protocol range spans few sizes
     std::vector<double> x(sizes.begin(), sizes.end());
+    // A break must stand out of the scatter from one size to the next as
+    // well as of each size's interval: a host whose speed changes between
+    // sizes scatters them more than their intervals say.
+    const double scatter = neighbour_scatter(sizes, y);
+    std::vector<double> band(ci);
+    for (std::size_t s = 0; s < band.size(); ++s)
+        band[s] = std::max(band[s], kScatterBand * scatter * y[s]);
     try {
-        return supported_starts(sizes, y, ci, find_segments(x, y, bp).starts);
+        return supported_starts(sizes, y, band,
+                                find_segments(x, y, bp).starts);
     } catch (const Error &e) {
         // R could not decide (too few sizes for h, a singular fit).
         if (failed)
@@ -287,6 +295,10 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
     for (double v : y)
         if (!(v > 0) || !std::isfinite(v))
             return {};
+    // A misfit counts if it stands out of the scatter between sizes too
+    // (more sizes cannot make a noisy host's line fit better).
+    const double tolerance =
+        std::max(plan.tolerance, kScatterBand * neighbour_scatter(sizes, y));
     // Bisection: the last size before each start and the start.
     for (long b : starts) {
         auto it = std::lower_bound(sizes.begin(), sizes.end(), b);
@@ -321,7 +333,7 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
                 worst = s;
             }
         }
-        if (!(r_worst > plan.tolerance))
+        if (!(r_worst > tolerance))
             continue;
         if (worst > 0) {
             long m = split(sizes[worst - 1], sizes[worst], plan.resolution);

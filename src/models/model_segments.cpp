@@ -82,6 +82,33 @@ double merged_misfit(const std::vector<long> &x, const std::vector<double> &y,
 
 } // namespace
 
+double neighbour_scatter(const std::vector<long> &x,
+                         const std::vector<double> &y)
+{
+    if (x.size() != y.size() || x.size() < 3)
+        return 0;
+    for (double v : y)
+        if (!(v > 0) || !std::isfinite(v))
+            return 0;
+    std::vector<double> d;
+    for (std::size_t k = 1; k + 1 < x.size(); ++k) {
+        double span = double(x[k + 1] - x[k - 1]);
+        if (!(span > 0))
+            continue;
+        double b = double(x[k] - x[k - 1]) / span, a = 1 - b;
+        double line = a * y[k - 1] + b * y[k + 1];
+        // unit relative noise on each time: the deviation's variance is
+        // y_k^2 + a^2 y_{k-1}^2 + b^2 y_{k+1}^2
+        double sd = std::sqrt(y[k] * y[k] + a * a * y[k - 1] * y[k - 1] +
+                              b * b * y[k + 1] * y[k + 1]);
+        d.push_back(std::fabs(y[k] - line) / sd);
+    }
+    if (d.empty())
+        return 0;
+    std::nth_element(d.begin(), d.begin() + long(d.size() / 2), d.end());
+    return 1.4826 * d[d.size() / 2];
+}
+
 std::vector<long> supported_starts(const std::vector<long> &x,
                                    const std::vector<double> &y,
                                    const std::vector<double> &h,

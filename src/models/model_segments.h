@@ -74,6 +74,23 @@ std::vector<long> supported_starts(const std::vector<long> &x,
                                    const std::vector<double> &h,
                                    std::vector<long> starts);
 
+/** The relative scatter of times y (> 0) from one size to the next, over
+ *  increasing sizes x: the robust standard deviation (1.4826 times the
+ *  median absolute value) of each inner size's relative deviation from
+ *  the straight line through its two neighbours, each deviation divided
+ *  by the standard deviation it would have with unit relative noise on
+ *  the three times. A piecewise-linear T leaves deviations only at the
+ *  sizes next to a break, so exact times give 0 (a simulator's), and a
+ *  host whose speed changes between sizes (more than the interval of
+ *  each size shows) gives its noise. 0 for fewer than 3 sizes or a time
+ *  that is not positive. */
+double neighbour_scatter(const std::vector<long> &x,
+                         const std::vector<double> &y);
+
+/** How many neighbour_scatter()s of a class's times a break or a misfit
+ *  must stand out by to count (class_segments, refine_sizes). */
+const double kScatterBand = 3;
+
 } // namespace cpm::models
 
 /** @} */

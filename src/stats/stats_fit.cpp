@@ -70,6 +70,41 @@ LineFit fit_weighted_line(const std::vector<double> &x,
     return f;
 }
 
+LineFit fit_relative_line(const std::vector<double> &x,
+                          const std::vector<double> &y, double cl)
+{
+    if (x.size() != y.size())
+        CPM_THROW("relative line fit: " + std::to_string(x.size()) +
+                  " x values but " + std::to_string(y.size()) + " y values");
+    require_distinct(x);
+    std::vector<double> w(y.size());
+    for (std::size_t k = 0; k < y.size(); ++k) {
+        if (!(y[k] > 0) || !std::isfinite(y[k]))
+            CPM_THROW("relative line fit: y value " + std::to_string(y[k]) +
+                      " is not positive and finite");
+        w[k] = 1 / (y[k] * y[k]);
+    }
+    GslErrorGuard guard;
+    LineFit f;
+    double cov00 = 0, cov01 = 0, cov11 = 0;
+    int rc = gsl_fit_wlinear(x.data(), 1, w.data(), 1, y.data(), 1, x.size(),
+                             &f.c0, &f.c1, &cov00, &cov01, &cov11, &f.rss);
+    if (rc != GSL_SUCCESS || !std::isfinite(f.c0) || !std::isfinite(f.c1))
+        CPM_THROW(std::string("GSL relative line fit failed: ") +
+                  gsl_strerror(rc));
+    f.n = x.size();
+    if (f.n >= 3) {
+        // gsl_fit_wlinear's covariance takes the weights as 1 / sigma^2;
+        // the relative scatter is unknown, so it is estimated from the
+        // residuals (chi^2 / (n - 2)).
+        double s2 = f.rss / double(f.n - 2);
+        double t = t_quantile((1 + cl) / 2, double(f.n - 2));
+        f.ci0 = t * std::sqrt(cov00 * s2);
+        f.ci1 = t * std::sqrt(cov11 * s2);
+    }
+    return f;
+}
+
 Estimate mean_estimate(const std::vector<double> &values, double cl)
 {
     Summary s = summarize(values, cl);

@@ -8,6 +8,14 @@
  * the square roots of the diagonal of the covariance matrix
  * sigma^2 (X'X)^-1, sigma^2 = RSS/(n-2), and the half-width of the
  * confidence interval of c_k at level cl is t_{(1+cl)/2, n-2} * se(c_k).
+ *
+ * The relative fit (fit_relative_line) minimises the squared relative
+ * residuals sum ((y_k - c0 - c1 x_k) / y_k)^2: least squares weighted by
+ * 1 / y_k^2 (gsl_fit_wlinear), for times whose error grows with the time
+ * itself, over sizes spanning decades, where an ordinary fit is decided by
+ * the largest sizes alone and may leave the smallest ones far off (or a
+ * negative intercept). Its intervals take the relative scatter from the
+ * data: se(c_k)^2 = (chi^2 / (n-2)) [(X'WX)^-1]_kk.
  */
 #ifndef CPM_STATS_FIT_H
 #define CPM_STATS_FIT_H
@@ -45,6 +53,15 @@ LineFit fit_line(const std::vector<double> &x, const std::vector<double> &y,
 LineFit fit_weighted_line(const std::vector<double> &x,
                           const std::vector<double> &y,
                           const std::vector<double> &w);
+
+/** Fits a line to the points (x_k, y_k > 0) by least squares on the
+ *  relative residuals (weights 1 / y_k^2), with intervals at level cl
+ *  from the relative scatter of the points (0 if n < 3); rss is the sum
+ *  of squared relative residuals. An exact line is recovered as by
+ *  fit_line. Needs at least two distinct x and every y positive and
+ *  finite; throws cpm::Error otherwise. */
+LineFit fit_relative_line(const std::vector<double> &x,
+                          const std::vector<double> &y, double cl);
 
 /** A value with the half-width of its confidence interval. */
 struct Estimate {

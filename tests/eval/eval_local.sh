@@ -16,13 +16,17 @@
 #    whole (--train auto); p2p --train 1, CPM 1.0.1's single roundtrips, is
 #    run beside them for comparison. The p2p outputs are kept in OUT.
 # 2. The point-to-point models on NP local ranks for NP = 2 .. the number of
-#    cores (never more: an oversubscribed run measures the scheduler): each
-#    model built with its default sizes, p2p measured at 24 log-spaced sizes
-#    from 1 B to 4 MiB that no default build uses (odd sizes), and
-#    `model --compare` gives the mean and max of mu = max(r,e)/min(r,e).
+#    cores (never more: an oversubscribed run measures the scheduler), in
+#    MODEL_ROUNDS rounds (default 3): p2p measured at 24 log-spaced sizes
+#    from 1 B to 4 MiB that no default build uses (odd sizes), then each
+#    model built with its default sizes and compared with that round's p2p
+#    (`model --compare`: mean and max of mu = max(r,e)/min(r,e)); the
+#    median over rounds is reported, and beside it the mu of one round's p2p
+#    against the next (the host's own drift between runs).
 # The 1-minute load average before and after each part is recorded.
 # Environment (set by make eval-local): top_builddir; MPIRUN (default
-# mpirun, with Open MPI's run-as-root variables when root); ROUNDS; MODELS
+# mpirun, with Open MPI's run-as-root variables when root); ROUNDS;
+# MODEL_ROUNDS; MODELS
 # (default "Hockney PLogP LogGP LMO"; LMO needs 3 ranks).
 set -euo pipefail
 : "${top_builddir:?run through make eval-local}"
@@ -92,36 +96,76 @@ l1=$(load)
 } >>"$report"
 
 # --- 2. the models on 2 .. cores local ranks --------------------------------
+# MODEL_ROUNDS rounds (default 3), each: p2p at the unseen sizes, then every
+# model built and compared with that round's p2p, so that a model and the
+# times it is judged by are measured in the same minute. A host whose speed
+# changes between runs (a virtual machine's) moves both; the mean mu of one
+# round's p2p against the next round's is that floor, printed beside them.
+mrounds=${MODEL_ROUNDS:-3}
 unseen=$(awk 'BEGIN {for (k = 0; k < 24; k++) {s = int(exp(log(4194304) * k / 23)); if (s % 2 == 0) s++; printf "%s%d", (k ? "," : ""), s}}')
+# obs_mu A B: mean and max of max(a,b)/min(a,b) over the rows of two p2p
+# outputs at the same sizes and pairs
+obs_mu() {
+    awk '!/^#/ && NF >= 4 {k = $1 " " $2 " " $3; if (FNR == NR) a[k] = $4; else if (k in a && a[k] > 0 && $4 > 0) {
+             m = a[k] > $4 ? a[k] / $4 : $4 / a[k]; s += m; n++; if (m > x) x = m } }
+         END {if (n) printf "%.4f %.4f\n", s / n, x; else print "- -"}' "$1" "$2"
+}
 {
     echo
     echo "## The point-to-point models, default sizes, compared at 24 unseen sizes (1 B to 4 MiB)"
     echo
-    echo "| ranks | model | build (s, wall) | mean mu | max mu | not positive | load before/after |"
-    echo "|---:|---|---:|---:|---:|---:|---|"
+    echo "$mrounds rounds; in each, p2p at the unseen sizes, then each model built and compared with that p2p."
+    echo "host: the mean / max mu of one round's p2p against the next round's (the same tool, the same sizes)."
+    echo
+    echo "| ranks | round | model | build (s, wall) | mean mu | max mu | not positive | load before/after |"
+    echo "|---:|---:|---|---:|---:|---:|---:|---|"
 } >>"$report"
+summary=$work/summary
+: >"$summary"
 for np in $(seq 2 "$cores"); do
-    echo "eval_local: $np ranks, p2p at unseen sizes" >&2
-    "${mpirun[@]}" -np "$np" "$b/p2p" --sizes "$unseen" -o "$work/obs.$np" 2>/dev/null
-    cp "$work/obs.$np" "$out/p2p-np$np.out"
-    for m in $models; do
-        [ "$m" = LMO ] && [ "$np" -lt 3 ] && continue
-        echo "eval_local: $np ranks, $m" >&2
-        l0=$(load)
-        t0=$(date +%s.%N)
-        if ! "${mpirun[@]}" -np "$np" "$b/model" -M "$m" -o "$work/$m.$np.model" 2>"$work/$m.$np.log"; then
-            echo "| $np | $m | failed: $(tail -1 "$work/$m.$np.log") | | | | |" >>"$report"
-            continue
+    for r in $(seq "$mrounds"); do
+        echo "eval_local: $np ranks, round $r, p2p at unseen sizes" >&2
+        "${mpirun[@]}" -np "$np" "$b/p2p" --sizes "$unseen" -o "$work/obs.$np.$r" 2>/dev/null
+        cp "$work/obs.$np.$r" "$out/p2p-np$np-r$r.out"
+        if [ "$r" -gt 1 ]; then
+            read -r hm hx <<<"$(obs_mu "$work/obs.$np.$((r - 1))" "$work/obs.$np.$r")"
+            echo "| $np | $((r - 1))-$r | host | | $hm | $hx | | |" >>"$report"
+            echo "$np host $hm $hx" >>"$summary"
         fi
-        t1=$(date +%s.%N)
-        cp "$work/$m.$np.model" "$out/$m-np$np.model"
-        "$b/model" -M "$m" -i "$work/$m.$np.model" --compare "$work/obs.$np" >"$work/cmp.$m.$np" 2>/dev/null || true
-        l1=$(load)
-        sed -n 's/.*mean_mu \([^ ]*\) max_mu \([^ ]*\) no_mu \([^ ]*\).*/\1 \2 \3/p' "$work/cmp.$m.$np" | tail -1 |
-            awk -v np="$np" -v m="$m" -v t="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" -v l="$l0/$l1" \
-                '{printf "| %d | %s | %.1f | %.4f | %.4f | %d | %s |\n", np, m, t, $1, $2, $3, l}' >>"$report"
+        for m in $models; do
+            [ "$m" = LMO ] && [ "$np" -lt 3 ] && continue
+            echo "eval_local: $np ranks, round $r, $m" >&2
+            l0=$(load)
+            t0=$(date +%s.%N)
+            if ! "${mpirun[@]}" -np "$np" "$b/model" -M "$m" -o "$work/$m.$np.model" 2>"$work/$m.$np.log"; then
+                echo "| $np | $r | $m | failed: $(tail -1 "$work/$m.$np.log") | | | | |" >>"$report"
+                continue
+            fi
+            t1=$(date +%s.%N)
+            cp "$work/$m.$np.model" "$out/$m-np$np-r$r.model"
+            "$b/model" -M "$m" -i "$work/$m.$np.model" --compare "$work/obs.$np.$r" >"$work/cmp.$m.$np" 2>/dev/null || true
+            l1=$(load)
+            line=$(sed -n 's/.*mean_mu \([^ ]*\) max_mu \([^ ]*\) no_mu \([^ ]*\).*/\1 \2 \3/p' "$work/cmp.$m.$np" | tail -1)
+            [ -n "$line" ] || line="- - -"
+            echo "$np $m $line" >>"$summary"
+            echo "$line" | awk -v np="$np" -v r="$r" -v m="$m" -v t="$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')" -v l="$l0/$l1" \
+                '{printf "| %d | %d | %s | %.1f | %s | %s | %s | %s |\n", np, r, m, t, $1, $2, $3, l}' >>"$report"
+        done
     done
 done
+{
+    echo
+    echo "Median over the rounds (mean mu, max mu):"
+    echo
+    echo "| ranks | model | median mean mu | median max mu | rounds |"
+    echo "|---:|---|---:|---:|---:|"
+    awk '$3 != "-" {k = $1 " " $2; n[k]++; a[k, n[k]] = $3; b[k, n[k]] = $4; if (!(k in seen)) {seen[k] = 1; order[++o] = k}}
+         function med(arr, k, c,   i, j, t, v) {for (i = 1; i <= c; i++) v[i] = arr[k, i];
+             for (i = 1; i <= c; i++) for (j = i + 1; j <= c; j++) if (v[j] < v[i]) {t = v[i]; v[i] = v[j]; v[j] = t}
+             return c % 2 ? v[(c + 1) / 2] : (v[c / 2] + v[c / 2 + 1]) / 2}
+         END {for (i = 1; i <= o; i++) {k = order[i]; split(k, f, " ");
+             printf "| %s | %s | %.4f | %.4f | %d |\n", f[1], f[2], med(a, k, n[k]), med(b, k, n[k]), n[k]}}' "$summary"
+} >>"$report"
 if [ "$cores" -lt 3 ]; then
     echo >>"$report"
     echo "With $cores cores, 3 ranks would be oversubscribed: LMO (3 ranks at least) is not measured here." >>"$report"

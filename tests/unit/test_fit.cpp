@@ -3,6 +3,7 @@
 #include "common_error.h"
 #include "stats_fit.h"
 
+#include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <vector>
@@ -74,6 +75,45 @@ TEST(LineFit, WeightedFit)
     EXPECT_THROW(cpm::stats::fit_weighted_line(x, y, {1, 1, 0, 1}), cpm::Error);
     EXPECT_THROW(cpm::stats::fit_weighted_line(x, y, {1, 1, 1}), cpm::Error);
     EXPECT_THROW(cpm::stats::fit_weighted_line({1, 1}, {1, 2}, {1, 1}), cpm::Error);
+}
+
+// The relative fit recovers an exact line, as the ordinary one; over sizes
+// spanning decades with a few percent of noise it keeps the small sizes
+// within that noise where the ordinary fit, decided by the largest sizes,
+// leaves them far off (here with a negative intercept).
+TEST(LineFit, RelativeFit)
+{
+    std::vector<double> x, exact, noisy;
+    for (double M = 1; M <= 4194304; M *= 2) {
+        x.push_back(M);
+        exact.push_back(2e-7 + 1e-10 * M); // shared memory's order
+    }
+    cpm::stats::LineFit f = cpm::stats::fit_relative_line(x, exact, 0.95);
+    EXPECT_LT(rel(f.c0, 2e-7), 1e-9);
+    EXPECT_LT(rel(f.c1, 1e-10), 1e-9);
+    EXPECT_LT(f.ci0, 1e-15);
+    EXPECT_EQ(f.n, x.size());
+    // +-3% alternating, and the two largest sizes 3% slow together (a
+    // host's slow phase): the ordinary fit's intercept goes negative.
+    for (std::size_t k = 0; k < x.size(); ++k)
+        noisy.push_back(exact[k] * (k + 2 >= x.size() ? 1.03 : k % 2 ? 1.03 : 0.97));
+    cpm::stats::LineFit o = cpm::stats::fit_line(x, noisy, 0.95);
+    f = cpm::stats::fit_relative_line(x, noisy, 0.95);
+    EXPECT_LT(o.c0, 0);
+    EXPECT_LT(rel(f.c0, 2e-7), 0.05);
+    EXPECT_LT(rel(f.c1, 1e-10), 0.05);
+    double worst = 0;
+    for (std::size_t k = 0; k < x.size(); ++k)
+        worst = std::max(worst, std::fabs(f(x[k]) - noisy[k]) / noisy[k]);
+    EXPECT_LT(worst, 0.07);
+    // The intervals come from the relative scatter: wider than 0, and they
+    // hold the true values.
+    EXPECT_GT(f.ci0, 0);
+    EXPECT_LT(std::fabs(f.c0 - 2e-7), f.ci0);
+    EXPECT_LT(std::fabs(f.c1 - 1e-10), f.ci1);
+    EXPECT_THROW(cpm::stats::fit_relative_line({1, 2, 3}, {1, 0, 2}, 0.95), cpm::Error);
+    EXPECT_THROW(cpm::stats::fit_relative_line({1, 2}, {1}, 0.95), cpm::Error);
+    EXPECT_THROW(cpm::stats::fit_relative_line({2, 2}, {1, 2}, 0.95), cpm::Error);
 }
 
 TEST(MeanEstimate, IntervalOfRepeatedEstimates)

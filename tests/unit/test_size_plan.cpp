@@ -349,3 +349,38 @@ TEST(SizePlan, SupportedStarts)
     EXPECT_EQ(supported_starts(x, kink, none, {90}), std::vector<long>{90});
     EXPECT_THROW(supported_starts(x, y, {1.0}, {40}), cpm::Error);
 }
+
+// The scatter between neighbouring sizes: 0 for exact piecewise-linear
+// times (only the sizes next to a break deviate, fewer than half), about
+// the relative noise for noisy ones; and class_segments keeps no break in
+// a noisy line whose sizes' intervals are narrow (a host whose speed
+// changes between sizes), but keeps a real step.
+TEST(SizePlan, NeighbourScatter)
+{
+    using cpm::models::neighbour_scatter;
+    std::vector<long> x;
+    for (long M = 0; M <= 4194304; M = M ? M * 2 : 1)
+        x.push_back(M);
+    std::vector<double> exact, noisy, ci;
+    unsigned r = 12345;
+    for (long M : x) {
+        exact.push_back(M < 65536 ? 1e-6 + 1e-10 * double(M)
+                                  : 5e-6 + 2e-10 * double(M));
+        // multiplicative noise of about 5% (a fixed pseudo-random sequence)
+        r = r * 1103515245u + 12345u;
+        double u = double((r >> 8) % 10000) / 10000.0 - 0.5;
+        noisy.push_back(exact.back() * (1 + 0.17 * u));
+        ci.push_back(0.001 * exact.back());
+    }
+    EXPECT_LT(neighbour_scatter(x, exact), 1e-12);
+    double s = neighbour_scatter(x, noisy);
+    EXPECT_GT(s, 0.02);
+    EXPECT_LT(s, 0.10);
+    EXPECT_EQ(neighbour_scatter({1, 2}, {1.0, 2.0}), 0);
+    EXPECT_EQ(neighbour_scatter({1, 2, 3}, {1.0, -1.0, 2.0}), 0);
+    // The noisy times with narrow intervals: the real break at 65536 is
+    // kept and nothing else; the exact times keep it too.
+    EXPECT_EQ(cpm::models::class_segments(x, noisy, ci), std::vector<long>{65536});
+    EXPECT_EQ(cpm::models::class_segments(x, exact, std::vector<double>(x.size(), 0.0)),
+              std::vector<long>{65536});
+}
