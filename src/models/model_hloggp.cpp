@@ -408,7 +408,7 @@ HLogGP hloggp_solve(const HLogGPData &data, double cl)
             x.push_back(double(sizes[k]));
             y.push_back(data.rtt[k][e].T);
         }
-        return stats::fit_line(x, y, cl);
+        return stats::fit_time_line(x, y, cl);
     };
     m.G.assign(nn, Estimate{});
     bool segmented = false;

@@ -212,20 +212,14 @@ double Hockney::h_sg_binomial(double M) const
 namespace {
 
 /* The line through pair p's points (x, y), fitted on the relative
- * residuals (stats::fit_relative_line) so that every size of the segment
+ * residuals (stats::fit_time_line) so that every size of the segment
  * counts alike; two sizes fit exactly, and their intervals come from the
  * measurements (halved roundtrip intervals c0, c1). */
 void fit_piece(const std::vector<double> &x, const std::vector<double> &y,
                double c0, double c1, double cl, stats::Estimate &a,
                stats::Estimate &b)
 {
-    bool positive = true;
-    for (double v : y)
-        positive = positive && v > 0;
-    // (a time that is not positive has no relative residual: the ordinary
-    // fit then)
-    stats::LineFit f = positive ? stats::fit_relative_line(x, y, cl)
-                                : stats::fit_line(x, y, cl);
+    stats::LineFit f = stats::fit_time_line(x, y, cl);
     a = {f.c0, f.ci0, f.n};
     b = {f.c1, f.ci1, f.n};
     if (x.size() == 2) {

@@ -697,7 +697,7 @@ std::optional<stats::LineFit> fit_region(const Sweep &s, double lo, double hi,
         return std::nullopt;
     span[0] = x.front();
     span[1] = x.back();
-    return stats::fit_line(x, y, cl);
+    return stats::fit_time_line(x, y, cl);
 }
 
 } // namespace

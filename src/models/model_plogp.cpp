@@ -559,7 +559,7 @@ LogGP loggp_from_plogp(const PLogP &pl)
                     y.push_back(pl.g_rtt(p, k));
                 }
                 stats::LineFit f =
-                    stats::fit_line(x, y, pl.provenance.precision.cl);
+                    stats::fit_time_line(x, y, pl.provenance.precision.cl);
                 G = {f.c1, f.ci1, 1};
                 c0 = {f.c0, f.ci0, 1};
                 if (x.size() == 2) {

@@ -21,6 +21,25 @@ void require_distinct(const std::vector<double> &x)
                   std::to_string(x.size()) + " points");
 }
 
+/* gsl_fit_wlinear on checked input: the line, its weighted rss and n,
+ * and the covariances of c0 and c1 as GSL gives them (weights taken as
+ * 1 / sigma^2). */
+LineFit wlinear(const std::vector<double> &x, const std::vector<double> &y,
+                const std::vector<double> &w, double &cov00, double &cov11,
+                const char *kind)
+{
+    GslErrorGuard guard;
+    LineFit f;
+    double cov01 = 0;
+    int rc = gsl_fit_wlinear(x.data(), 1, w.data(), 1, y.data(), 1, x.size(),
+                             &f.c0, &f.c1, &cov00, &cov01, &cov11, &f.rss);
+    if (rc != GSL_SUCCESS || !std::isfinite(f.c0) || !std::isfinite(f.c1))
+        CPM_THROW(std::string("GSL ") + kind + " line fit failed: " +
+                  gsl_strerror(rc));
+    f.n = x.size();
+    return f;
+}
+
 } // namespace
 
 LineFit fit_line(const std::vector<double> &x, const std::vector<double> &y,
@@ -58,16 +77,8 @@ LineFit fit_weighted_line(const std::vector<double> &x,
     for (double v : w)
         if (!(v > 0) || !std::isfinite(v))
             CPM_THROW("weighted line fit: a weight is not positive and finite");
-    GslErrorGuard guard;
-    LineFit f;
-    double cov00 = 0, cov01 = 0, cov11 = 0;
-    int rc = gsl_fit_wlinear(x.data(), 1, w.data(), 1, y.data(), 1, x.size(),
-                             &f.c0, &f.c1, &cov00, &cov01, &cov11, &f.rss);
-    if (rc != GSL_SUCCESS || !std::isfinite(f.c0) || !std::isfinite(f.c1))
-        CPM_THROW(std::string("GSL weighted line fit failed: ") +
-                  gsl_strerror(rc));
-    f.n = x.size();
-    return f;
+    double cov00 = 0, cov11 = 0;
+    return wlinear(x, y, w, cov00, cov11, "weighted");
 }
 
 LineFit fit_relative_line(const std::vector<double> &x,
@@ -84,15 +95,8 @@ LineFit fit_relative_line(const std::vector<double> &x,
                       " is not positive and finite");
         w[k] = 1 / (y[k] * y[k]);
     }
-    GslErrorGuard guard;
-    LineFit f;
-    double cov00 = 0, cov01 = 0, cov11 = 0;
-    int rc = gsl_fit_wlinear(x.data(), 1, w.data(), 1, y.data(), 1, x.size(),
-                             &f.c0, &f.c1, &cov00, &cov01, &cov11, &f.rss);
-    if (rc != GSL_SUCCESS || !std::isfinite(f.c0) || !std::isfinite(f.c1))
-        CPM_THROW(std::string("GSL relative line fit failed: ") +
-                  gsl_strerror(rc));
-    f.n = x.size();
+    double cov00 = 0, cov11 = 0;
+    LineFit f = wlinear(x, y, w, cov00, cov11, "relative");
     if (f.n >= 3) {
         // gsl_fit_wlinear's covariance takes the weights as 1 / sigma^2;
         // the relative scatter is unknown, so it is estimated from the
@@ -103,6 +107,15 @@ LineFit fit_relative_line(const std::vector<double> &x,
         f.ci1 = t * std::sqrt(cov11 * s2);
     }
     return f;
+}
+
+LineFit fit_time_line(const std::vector<double> &x,
+                      const std::vector<double> &y, double cl)
+{
+    for (double v : y)
+        if (!(v > 0) || !std::isfinite(v))
+            return fit_line(x, y, cl);
+    return fit_relative_line(x, y, cl);
 }
 
 Estimate mean_estimate(const std::vector<double> &values, double cl)

@@ -63,6 +63,12 @@ LineFit fit_weighted_line(const std::vector<double> &x,
 LineFit fit_relative_line(const std::vector<double> &x,
                           const std::vector<double> &y, double cl);
 
+/** The line of a time over message sizes, as every model fits one:
+ *  fit_relative_line if every y is positive, else (no relative residual
+ *  to take) fit_line. */
+LineFit fit_time_line(const std::vector<double> &x,
+                      const std::vector<double> &y, double cl);
+
 /** A value with the half-width of its confidence interval. */
 struct Estimate {
     double value = 0; /**< the (mean) estimate */

@@ -114,6 +114,17 @@ TEST(LineFit, RelativeFit)
     EXPECT_THROW(cpm::stats::fit_relative_line({1, 2, 3}, {1, 0, 2}, 0.95), cpm::Error);
     EXPECT_THROW(cpm::stats::fit_relative_line({1, 2}, {1}, 0.95), cpm::Error);
     EXPECT_THROW(cpm::stats::fit_relative_line({2, 2}, {1, 2}, 0.95), cpm::Error);
+    // fit_time_line: the relative fit of positive times, the ordinary one
+    // where a time is not positive.
+    cpm::stats::LineFit t = cpm::stats::fit_time_line(x, noisy, 0.95);
+    EXPECT_EQ(t.c0, f.c0);
+    EXPECT_EQ(t.c1, f.c1);
+    std::vector<double> neg = noisy;
+    neg[0] = -1e-9;
+    t = cpm::stats::fit_time_line(x, neg, 0.95);
+    o = cpm::stats::fit_line(x, neg, 0.95);
+    EXPECT_EQ(t.c0, o.c0);
+    EXPECT_EQ(t.c1, o.c1);
 }
 
 TEST(MeanEstimate, IntervalOfRepeatedEstimates)
