@@ -6,6 +6,7 @@
 #include "benchmark_schedule.h"
 #include "common_error.h"
 #include "common_mpi.h"
+#include "stats_fit.h"
 
 #include <algorithm>
 #include <cmath>
@@ -308,26 +309,21 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
         if (m >= 0)
             add.insert(m);
     }
-    // Misfit: the least-squares line of each segment against its points.
+    // Misfit: each segment's line, fitted as the models fit theirs (on the
+    // relative residuals), against its points.
     for (const std::vector<std::size_t> &in : segment_members(sizes, starts)) {
         if (in.size() < 3)
             continue;
-        double sx = 0, sy = 0, sxx = 0, sxy = 0, k = double(in.size());
+        std::vector<double> xs, ys;
         for (std::size_t s : in) {
-            double x = double(sizes[s]);
-            sx += x;
-            sy += y[s];
-            sxx += x * x;
-            sxy += x * y[s];
+            xs.push_back(double(sizes[s]));
+            ys.push_back(y[s]);
         }
-        double d = k * sxx - sx * sx;
-        if (!(d > 0))
-            continue;
-        double b = (k * sxy - sx * sy) / d, a = (sy - b * sx) / k;
+        const stats::LineFit line = stats::fit_relative_line(xs, ys, 0.95);
         std::size_t worst = in.front();
         double r_worst = -1;
         for (std::size_t s : in) {
-            double r = std::fabs(y[s] - a - b * double(sizes[s])) / y[s];
+            double r = std::fabs(y[s] - line(double(sizes[s]))) / y[s];
             if (r > r_worst) {
                 r_worst = r;
                 worst = s;

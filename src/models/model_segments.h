@@ -80,7 +80,8 @@ std::vector<long> supported_starts(const std::vector<long> &x,
  *  the straight line through its two neighbours, each deviation divided
  *  by the standard deviation it would have with unit relative noise on
  *  the three times. A piecewise-linear T leaves deviations only at the
- *  sizes next to a break, so exact times give 0 (a simulator's), and a
+ *  sizes next to a break, so exact times give 0 (a simulator's) while
+ *  fewer than half the inner sizes straddle a break, and a
  *  host whose speed changes between sizes (more than the interval of
  *  each size shows) gives its noise. 0 for fewer than 3 sizes or a time
  *  that is not positive. */

@@ -34,7 +34,7 @@ struct LineFit {
     double c1 = 0;     /**< slope */
     double ci0 = 0;    /**< CI half-width of c0 (0 if n < 3) */
     double ci1 = 0;    /**< CI half-width of c1 (0 if n < 3) */
-    double rss = 0;    /**< residual sum of squares */
+    double rss = 0;    /**< residual sum of squares (weighted: chi^2) */
     std::size_t n = 0; /**< number of points */
     /** The fitted value at x. */
     double operator()(double x) const { return c0 + c1 * x; }

@@ -106,6 +106,13 @@ TEST(LineFit, RelativeFit)
     for (std::size_t k = 0; k < x.size(); ++k)
         worst = std::max(worst, std::fabs(f(x[k]) - noisy[k]) / noisy[k]);
     EXPECT_LT(worst, 0.07);
+    // R's lm(y ~ x, weights = 1 / y^2) and confint(level = 0.95) on
+    // these points: 1.99206132358690e-07, 1.00299428937468e-10; interval
+    // half-widths 4.13452229666020e-09, 2.07256496155754e-12.
+    EXPECT_LT(rel(f.c0, 1.99206132358690e-07), 1e-9);
+    EXPECT_LT(rel(f.c1, 1.00299428937468e-10), 1e-9);
+    EXPECT_LT(rel(f.ci0, 4.13452229666020e-09), 1e-6);
+    EXPECT_LT(rel(f.ci1, 2.07256496155754e-12), 1e-6);
     // The intervals come from the relative scatter: wider than 0, and they
     // hold the true values.
     EXPECT_GT(f.ci0, 0);
