@@ -8,7 +8,7 @@
  * alpha_ij: latency, beta_ij: time per byte of the link i - j (symmetric).
  * Estimated per pair by a least-squares line (GSL) through the points
  * (M, RTT_ij(M)/2) of roundtrips with M bytes each way, fitted on the
- * relative residuals (stats::fit_relative_line: every size counts alike,
+ * relative residuals (stats::fit_time_line: every size counts alike,
  * where an ordinary fit is decided by the largest sizes), with the fit's
  * confidence intervals; the homogeneous model uses the means alpha and
  * beta over all pairs. Where the times are piecewise in M (model_segments.h)

@@ -103,9 +103,9 @@ l1=$(load)
     echo
     echo "| size (B) | NetPIPE runs | p2p runs | fastest NetPIPE | fastest p2p | fastest p2p / fastest NetPIPE |"
     echo "|---:|---|---|---:|---:|---:|"
+    runs() { awk '{printf "%s%.3f", (NR > 1 ? ", " : ""), $1 * 1e6}' "$1"; }
+    fastest() { sort -g "$1" | head -1; }
     for s in $sizes; do
-        runs() { awk '{printf "%s%.3f", (NR > 1 ? ", " : ""), $1 * 1e6}' "$1"; }
-        fastest() { sort -g "$1" | head -1; }
         awk -v s="$s" -v nr="$(runs "$work/np.$s")" -v pr="$(runs "$work/p2p.$s")" \
             -v a="$(fastest "$work/np.$s")" -v c="$(fastest "$work/p2p.$s")" \
             'BEGIN {printf "| %d | %s | %s | %.3f | %.3f | %.3f |\n", s, nr, pr, a*1e6, c*1e6, c/a}'
