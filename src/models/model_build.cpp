@@ -99,12 +99,8 @@ std::vector<long> class_segments(const std::vector<long> &sizes,
     // A break must stand out of the scatter from one size to the next as
     // well as of each size's interval: a host whose speed changes between
     // sizes scatters them more than their intervals say.
-    const double scatter = neighbour_scatter(sizes, y);
-    std::vector<double> band(ci);
-    for (std::size_t s = 0; s < band.size(); ++s)
-        band[s] = std::max(band[s], kScatterBand * scatter * y[s]);
     try {
-        return supported_starts(sizes, y, band,
+        return supported_starts(sizes, y, scatter_band(sizes, y, ci),
                                 find_segments(x, y, bp).starts);
     } catch (const Error &e) {
         // R could not decide (too few sizes for h, a singular fit).

@@ -184,7 +184,8 @@ interpolation_sizes(const std::vector<long> &sizes,
 
 /** The segment starts of a class's mean times y over sizes (no MPI): the
  *  Bai-Perron search of find_class_segments (h = 4 observations), less
- *  the breaks the times' interval half-widths ci do not support
+ *  the breaks the times' interval half-widths ci, widened to the scatter
+ *  between neighbouring sizes (scatter_band), do not support
  *  (supported_starts, model_segments.h); empty if fewer than 8 sizes, a
  *  time is not positive, or R cannot decide (then *failed, if given, gets
  *  R's message). */

@@ -109,6 +109,16 @@ double neighbour_scatter(const std::vector<long> &x,
     return 1.4826 * d[d.size() / 2];
 }
 
+std::vector<double> scatter_band(const std::vector<long> &x,
+                                 const std::vector<double> &y,
+                                 std::vector<double> h)
+{
+    const double scatter = neighbour_scatter(x, y);
+    for (std::size_t s = 0; s < h.size() && s < y.size(); ++s)
+        h[s] = std::max(h[s], kScatterBand * scatter * y[s]);
+    return h;
+}
+
 std::vector<long> supported_starts(const std::vector<long> &x,
                                    const std::vector<double> &y,
                                    const std::vector<double> &h,

@@ -92,6 +92,13 @@ double neighbour_scatter(const std::vector<long> &x,
  *  must stand out by to count (class_segments, refine_sizes). */
 const double kScatterBand = 3;
 
+/** The interval half-widths h of times y over increasing sizes x, each
+ *  widened to at least kScatterBand neighbour_scatter(x, y) y: what
+ *  supported_starts judges a class's breaks by (class_segments). */
+std::vector<double> scatter_band(const std::vector<long> &x,
+                                 const std::vector<double> &y,
+                                 std::vector<double> h);
+
 } // namespace cpm::models
 
 /** @} */

@@ -385,9 +385,8 @@ TEST(SizePlan, NeighbourScatter)
     // supported_starts alone (no R): with the sizes' narrow intervals a
     // spurious break at 256 stays; widened to 3 scatters, as
     // class_segments widens them, it goes and the real one stays.
-    std::vector<double> band(ci);
-    for (std::size_t k = 0; k < band.size(); ++k)
-        band[k] = std::max(band[k], cpm::models::kScatterBand * s * noisy[k]);
+    std::vector<double> band = cpm::models::scatter_band(x, noisy, ci);
+    EXPECT_DOUBLE_EQ(band[5], cpm::models::kScatterBand * s * noisy[5]);
     EXPECT_EQ(cpm::models::supported_starts(x, noisy, ci, {256, 65536}),
               (std::vector<long>{256, 65536}));
     EXPECT_EQ(cpm::models::supported_starts(x, noisy, band, {256, 65536}),
