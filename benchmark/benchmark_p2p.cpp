@@ -1,5 +1,6 @@
 #include "benchmark_p2p.h"
 
+#include "benchmark_idle.h"
 #include "benchmark_journal.h"
 #include "benchmark_timing.h"
 #include "common_error.h"
@@ -227,7 +228,8 @@ void check_size(long M, const char *what)
 }
 
 /* One at a time, a barrier ends every round so that no two experiments
- * overlap. In parallel, rounds are not separated: every process runs its
+ * overlap (an idle one: the processes of no experiment sleep in it,
+ * benchmark_idle.h). In parallel, rounds are not separated: every process runs its
  * experiments in round order and the ready message makes each experiment
  * wait for all its processes, so no process is ever in two experiments at
  * once, and a process whose round ended early goes on with the next one
@@ -237,7 +239,7 @@ void check_size(long M, const char *what)
 void end_round(MPI_Comm comm, bool parallel)
 {
     if (!parallel)
-        CPM_MPI(MPI_Barrier(comm));
+        idle_barrier(comm);
 }
 
 /* Results are filled in by the rank that measured them and gathered on
@@ -253,13 +255,16 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     // switch the gather's messages would share the channels of the hosts
     // still measuring. (allgather_rows first gathers each rank's count on
     // rank 0 and broadcasts them, which no rank leaves before every rank
-    // has entered: a barrier.)
+    // has entered: a barrier.) Where idle waits sleep, the processes done
+    // first wait in an idle barrier before it, not polling in the gather.
+    if (idle_sleeps())
+        idle_barrier(comm);
     std::vector<double> all = allgather_rows(comm, local, owned, kResultDoubles);
     // A process with a slow link may leave the gather while its part of
     // it is still on the wire; the barrier keeps that traffic out of the
     // next batch's experiments (on a simulated 32-host switch, without it
     // p2p times were off by up to 70%, with it by at most 0.16%).
-    CPM_MPI(MPI_Barrier(comm));
+    idle_barrier(comm);
     std::vector<Result> out(mine.size());
     for (std::size_t e = 0; e < out.size(); ++e)
         out[e] = unpack_result(&all[e * kResultDoubles]);

@@ -1,5 +1,6 @@
 #include "benchmark_plogp.h"
 
+#include "benchmark_idle.h"
 #include "benchmark_journal.h"
 #include "common_error.h"
 #include "common_mpi.h"
@@ -190,6 +191,8 @@ std::vector<PLogPResult> share(MPI_Comm comm,
         pack_result(mine[e].rtt_back, p + 4 * kFields);
         p[5 * kFields] = mine[e].train;
     }
+    if (idle_sleeps()) // as the roundtrips' share (benchmark_p2p.cpp)
+        idle_barrier(comm);
     std::vector<double> all =
         allgather_rows(comm, local, owned, kPackedPerPair);
     std::vector<PLogPResult> out(mine.size());
@@ -322,7 +325,7 @@ std::vector<PLogPResult> measure_plogp(MPI_Comm comm,
             }
         }
         if (!parallel)
-            CPM_MPI(MPI_Barrier(dc));
+            idle_barrier(dc);
         if (progress && dc.rank() == 0)
             progress(long(round.size()));
     }

@@ -1,7 +1,7 @@
 # benchmark: the measurement module (MPIBlib's design): precision and the
 # stopping rule, timing methods, roundtrips, one-to-two experiments,
 # collectives, the kernels' communication, tau-Lop's rings, schedules of
-# parallel rounds; the writer and reader of the measurement outputs.
+# parallel rounds, idle waits; the writer and reader of the measurement outputs.
 # Depends on kernels, stats and common. The programs
 # that drive it are in src/tools.
 CPM_LIB_PARTS += benchmark/libbenchmark.la
@@ -10,6 +10,7 @@ benchmark_libbenchmark_la_SOURCES = \
 	benchmark/benchmark_sample.cpp \
 	benchmark/benchmark_schedule.cpp \
 	benchmark/benchmark_timing.cpp \
+	benchmark/benchmark_idle.cpp \
 	benchmark/benchmark_p2p.cpp \
 	benchmark/benchmark_plogp.cpp \
 	benchmark/benchmark_coll_util.cpp \
@@ -26,6 +27,7 @@ pkginclude_HEADERS += \
 	benchmark/benchmark_sample.h \
 	benchmark/benchmark_schedule.h \
 	benchmark/benchmark_timing.h \
+	benchmark/benchmark_idle.h \
 	benchmark/benchmark_p2p.h \
 	benchmark/benchmark_plogp.h \
 	benchmark/benchmark_coll.h \

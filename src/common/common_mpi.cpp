@@ -4,7 +4,10 @@
 
 #include <algorithm>
 #include <cstring>
+#include <fstream>
 #include <limits>
+#include <map>
+#include <unistd.h>
 
 namespace cpm {
 
@@ -113,6 +116,50 @@ std::vector<double> allgather_rows(MPI_Comm comm,
                   out.begin() + long(e * w));
     }
     return out;
+}
+
+MachineLoad busiest_machine(MPI_Comm comm)
+{
+#ifdef SMPI_H
+    (void)comm;
+    return {};
+#else
+    // This process's machine: the kernel's boot id, or the host name.
+    std::string id;
+    std::ifstream boot("/proc/sys/kernel/random/boot_id");
+    if (!(boot && std::getline(boot, id)) || id.empty()) {
+        char host[256] = {0};
+        gethostname(host, sizeof host - 1);
+        id = host;
+    }
+    const std::size_t w = 64;
+    id.resize(w, '\0');
+    long procs = sysconf(_SC_NPROCESSORS_ONLN);
+    int mine = procs > 0 ? int(std::min<long>(procs, 1L << 20)) : 1;
+    int size = 1;
+    CPM_MPI(MPI_Comm_size(comm, &size));
+    // Gathered on rank 0 and broadcast, as processor_names.
+    std::vector<char> ids(std::size_t(size) * w);
+    std::vector<int> counts(static_cast<std::size_t>(size));
+    CPM_MPI(MPI_Gather(id.data(), int(w), MPI_CHAR, ids.data(), int(w),
+                       MPI_CHAR, 0, comm));
+    CPM_MPI(MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm));
+    CPM_MPI(MPI_Bcast(ids.data(), int(ids.size()), MPI_CHAR, 0, comm));
+    CPM_MPI(MPI_Bcast(counts.data(), size, MPI_INT, 0, comm));
+    std::map<std::string, MachineLoad> load;
+    for (int r = 0; r < size; ++r) {
+        MachineLoad &m = load[std::string(&ids[std::size_t(r) * w], w)];
+        ++m.ranks;
+        int c = counts[std::size_t(r)];
+        m.processors = m.processors == 0 ? c : std::min(m.processors, c);
+    }
+    MachineLoad most;
+    for (const auto &[name, m] : load)
+        if (most.ranks == 0 ||
+            double(m.ranks) / m.processors > double(most.ranks) / most.processors)
+            most = m;
+    return most;
+#endif
 }
 
 std::vector<std::string> processor_names(MPI_Comm comm)

@@ -61,6 +61,28 @@ std::vector<double> allgather_rows(MPI_Comm comm,
                                    const std::vector<double> &rows,
                                    const std::vector<char> &owned, int width);
 
+/** The machine of comm whose ranks most outnumber its processors. */
+struct MachineLoad {
+    int ranks = 0;      /**< ranks of comm running on it */
+    int processors = 0; /**< its online processors */
+};
+
+/**
+ * The machine (operating system instance: Linux's boot id, the host name
+ * elsewhere, so that the network namespaces of an emulated cluster on one
+ * machine are one machine) with the most ranks of comm per online
+ * processor, as {ranks, processors}; oversubscribed() if ranks exceed
+ * processors. Collective over comm. Under SimGrid SMPI, whose hosts are
+ * simulated, {0, 0}.
+ */
+MachineLoad busiest_machine(MPI_Comm comm);
+
+/** True if the load has more ranks than processors. */
+inline bool oversubscribed(const MachineLoad &m)
+{
+    return m.ranks > m.processors;
+}
+
 /** Processor name of every rank, gathered on all ranks. */
 std::vector<std::string> processor_names(MPI_Comm comm);
 

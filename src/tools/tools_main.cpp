@@ -186,6 +186,23 @@ std::string journal_help(const std::string &run)
            "start afresh).\n";
 }
 
+bool parallel_rounds(const std::string &tool, const ToolOptions &opt,
+                     MPI_Comm comm)
+{
+    if (opt.parallel_given || !opt.parallel)
+        return opt.parallel;
+    MachineLoad m = busiest_machine(comm);
+    if (!oversubscribed(m))
+        return true;
+    int rank = 0;
+    CPM_MPI(MPI_Comm_rank(comm, &rank));
+    if (rank == 0)
+        std::cerr << tool << ": " << m.ranks << " ranks on a machine of "
+                  << m.processors << " processors: experiments run one at "
+                  << "a time (-p 1 runs them in parallel rounds)" << std::endl;
+    return false;
+}
+
 int tool_main(int argc, char **argv, const std::string &tool,
               const std::string &synopsis, unsigned groups,
               const std::string &help_tail,

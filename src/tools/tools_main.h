@@ -107,6 +107,19 @@ private:
 };
 
 /**
+ * Whether experiments run in parallel rounds: -p's value if given; without
+ * it, false where some machine runs more ranks of comm than it has
+ * processors (busiest_machine), said on rank 0's standard error, else
+ * true. Parallel experiments would share processors there, and their
+ * times would be partly the scheduler's; one at a time, the ranks in no
+ * experiment sleep (benchmark_idle.h) and the two that measure have a
+ * processor each. Collective over comm; a tool calls it before it
+ * measures.
+ */
+bool parallel_rounds(const std::string &tool, const ToolOptions &opt,
+                     MPI_Comm comm);
+
+/**
  * Runs a tool: initialises MPI, parses the options on every rank (agreed),
  * prints help on -h, calls body, and turns errors into one line on rank 0
  * and a non-zero exit of every rank (2 for bad input, 1 otherwise). An

@@ -711,7 +711,7 @@ void build(const ToolOptions &opt, MPI_Comm comm)
     bo.precision = opt.precision;
     bo.sizes = opt.message_sizes();
     bo.adaptive = !opt.sizes_given; // builders with a size plan use it
-    bo.parallel = opt.parallel;
+    bo.parallel = parallel_rounds("model", opt, comm);
     bo.timing = opt.timing;
     bo.command = opt.command;
     bo.segments = opt.segments;

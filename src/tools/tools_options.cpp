@@ -55,7 +55,8 @@ const Spec kSpecs[] = {
      "explicit message sizes, e.g. 0,1024,65536 (overrides -s, -m)",
      kOptMeasure},
     {'p', "parallel", true, "0/1",
-     "run independent experiments in parallel rounds (default: 1)",
+     "run independent experiments in parallel rounds (default: 1, or 0 "
+     "where a machine runs more ranks than it has processors)",
      kOptParallel},
     {'r', "min-reps", true, "I", "minimum number of repetitions (default: 5)",
      kOptMeasure},
@@ -356,6 +357,7 @@ ToolOptions parse_options(int argc, char **argv, unsigned groups,
                     throw UsageError("option " + opt +
                                      ": expected 0 or 1, got '" + arg + "'");
                 o.parallel = p == 1;
+                o.parallel_given = true;
                 break;
             }
             case 'r':

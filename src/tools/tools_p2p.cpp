@@ -40,6 +40,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
         if (rank == 0)
             out = std::make_unique<AtomicFile>(opt.output);
     });
+    const bool parallel = parallel_rounds("p2p", opt, comm);
     RunInfo info = collect_run_info(comm, "p2p", opt.command);
     long recorded = open_journal(comm, journal, "p2p", opt.command);
     Progress progress("p2p", long(sizes.size() * pairs.size()), opt.verbose,
@@ -47,7 +48,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
     std::vector<std::vector<Result>> results;
     for (long M : sizes)
         results.push_back(measure_roundtrips(
-            comm, pairs, M, M, opt.parallel, opt.precision,
+            comm, pairs, M, M, parallel, opt.precision,
             [&](long k) { progress.step(k); }));
     progress.finish();
     double total = MPI_Wtime() - info.start;
@@ -67,7 +68,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
                 halves.push_back(one_way(row[e]));
                 of.push_back(pairs[e]);
             }
-        std::size_t rounds = schedule_pairs(n, pairs, opt.parallel).size();
+        std::size_t rounds = schedule_pairs(n, pairs, parallel).size();
         std::string schedule = count_of(long(rounds), "round") + " per size";
         if (listed > 0)
             schedule = count_of(long(rounds), "round") + " at " +
@@ -78,7 +79,7 @@ void run(const ToolOptions &opt, MPI_Comm comm)
             {"experiment", "roundtrip i <-> j, M bytes each way, timed on i"},
             {"T", "one-way time = estimated roundtrip / 2 (s); ci likewise halved"},
             {"parallel",
-             std::to_string(opt.parallel) + " (" + schedule + ")"}};
+             std::to_string(parallel) + " (" + schedule + ")"}};
         std::vector<HeaderLine> summary = summary_lines(halves, total);
         lines.insert(lines.end(), summary.begin(), summary.end());
         if (!resumed.empty())

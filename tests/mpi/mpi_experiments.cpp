@@ -1,15 +1,18 @@
 // Every experiment and timing method runs and gives finite, positive times,
 // the same on every rank; too few processes is a clear error everywhere.
 #include "benchmark_collective.h"
+#include "benchmark_idle.h"
 #include "benchmark_journal.h"
 #include "benchmark_p2p.h"
 #include "benchmark_timing.h"
 #include "common_error.h"
+#include "common_mpi.h"
 
 #include <algorithm>
 #include <cmath>
 #include <gtest/gtest.h>
 #include <mpi.h>
+#include <time.h>
 
 using namespace cpm::bench;
 
@@ -311,6 +314,53 @@ TEST(Timer, GlobalOffsetsOrderEventsOnTheRootClock)
     Timer root(MPI_COMM_WORLD, 0, Timing::Root);
     EXPECT_GE(root.barrier_time(), 0.0);
     EXPECT_LT(root.barrier_time(), 0.1);
+}
+
+// Ranks that wait in an idle barrier sleep: while rank 0 computes for
+// 0.3 s, the process CPU time of all the others in the barrier, together,
+// stays a small part of it. With CPM_IDLE=poll (the control: make check
+// TESTS=tests/mpi/mpi_experiments CPM_IDLE=poll) it is most of a
+// processor's time, whichever rank the scheduler favours.
+TEST(Idle, BarrierWaitsSleeping)
+{
+    int rank = 0;
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    MPI_Barrier(MPI_COMM_WORLD);
+    auto cpu = [] {
+        struct timespec ts;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+        return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+    };
+    const double busy = 0.3;
+    double w0 = MPI_Wtime(), c0 = cpu();
+    if (rank == 0)
+        while (MPI_Wtime() - w0 < busy) {
+        }
+    idle_barrier(MPI_COMM_WORLD);
+    double wall = MPI_Wtime() - w0, used = rank == 0 ? 0 : cpu() - c0;
+    EXPECT_GE(wall, rank == 0 ? busy : 0.8 * busy) << "rank " << rank;
+    double waiting = 0;
+    MPI_Allreduce(&used, &waiting, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    if (idle_sleeps())
+        EXPECT_LT(waiting, 0.1 * busy);
+    else
+        EXPECT_GT(waiting, 0.5 * busy) << "(CPM_IDLE=poll)";
+    // An idle wait on a request of its own.
+    MPI_Request req = MPI_REQUEST_NULL;
+    int x = rank, sum = 0;
+    MPI_Iallreduce(&x, &sum, 1, MPI_INT, MPI_SUM, MPI_COMM_WORLD, &req);
+    idle_wait(&req);
+    EXPECT_EQ(req, MPI_REQUEST_NULL);
+    EXPECT_EQ(sum, world_size() * (world_size() - 1) / 2);
+}
+
+// The test runs on one machine (make check): all its ranks are there.
+TEST(Idle, BusiestMachineHoldsEveryLocalRank)
+{
+    cpm::MachineLoad m = cpm::busiest_machine(MPI_COMM_WORLD);
+    EXPECT_EQ(m.ranks, world_size());
+    EXPECT_GE(m.processors, 1);
+    EXPECT_TRUE(same_everywhere(m.ranks) && same_everywhere(m.processors));
 }
 
 } // namespace

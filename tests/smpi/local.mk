@@ -22,6 +22,7 @@ SMPI_LIB_SRC = \
 	$(srcdir)/benchmark/benchmark_schedule.cpp \
 	$(srcdir)/benchmark/benchmark_p2p.cpp \
 	$(srcdir)/benchmark/benchmark_timing.cpp \
+	$(srcdir)/benchmark/benchmark_idle.cpp \
 	$(srcdir)/benchmark/benchmark_journal.cpp
 SMPI_LIB_HDR = \
 	$(srcdir)/src/common/common_atomic_file.h \
@@ -37,6 +38,7 @@ SMPI_LIB_HDR = \
 	$(srcdir)/benchmark/benchmark_schedule.h \
 	$(srcdir)/benchmark/benchmark_p2p.h \
 	$(srcdir)/benchmark/benchmark_timing.h \
+	$(srcdir)/benchmark/benchmark_idle.h \
 	$(srcdir)/benchmark/benchmark_journal.h
 SMPI_BUILD_FLAGS = -std=c++17 -O2 $(CPM_CXXFLAGS) $(SMPI_SANITIZE) $(MPI_NOCXX_CPPFLAGS) \
 	-I$(top_srcdir)/src/common -I$(top_srcdir)/src/stats \

@@ -10,7 +10,7 @@ fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
 run() { timeout 300 $MPIRUN_LOCAL "$@"; }
 
 # p2p at 3 processes, sizes 0, 1024, 2048: 3 pairs x 3 sizes.
-run -np 3 "$top_builddir/p2p" -s 1024 -m 2048 -r 3 -R 10 -o "$tmp/p2p.out" 2>/dev/null ||
+run -np 3 "$top_builddir/p2p" -s 1024 -m 2048 -r 3 -R 10 -o "$tmp/p2p.out" 2>"$tmp/p2p.err" ||
     fail "p2p exited with $?"
 for key in "# CPM p2p" "# command: p2p" "# date: " "# mpi: " "# processes: 3" \
     "# processor 2: " "# precision: min_reps=3 max_reps=10 cl=0.95 eps=0.025 estimator=median warmup=1 train=auto" \
@@ -18,8 +18,19 @@ for key in "# CPM p2p" "# command: p2p" "# date: " "# mpi: " "# processes: 3" \
     "# converged: " "# outliers: " "# columns: M i j T wtick reps ci"; do
     grep -q -F -- "$key" "$tmp/p2p.out" || fail "p2p header lacks '$key'"
 done
-# The third size is list-scheduled from the first two's durations (unless
-# all three pairs' predictions are equal, which real timings hardly are).
+# Without -p, experiments run one at a time where 3 ranks outnumber this
+# machine's processors, and p2p says so; else in parallel rounds, the
+# third size list-scheduled from the first two's durations (unless all
+# three pairs' predictions are equal, which real timings hardly are).
+note="p2p: 3 ranks on a machine of $(getconf _NPROCESSORS_ONLN) processors: experiments run one at a time (-p 1 runs them in parallel rounds)"
+if [ "$(getconf _NPROCESSORS_ONLN)" -lt 3 ]; then
+    grep -q -x -F "$note" "$tmp/p2p.err" || fail "p2p: no note of one at a time: $(cat "$tmp/p2p.err")"
+    grep -q -x -F "# parallel: 0 (3 rounds per size)" "$tmp/p2p.out" ||
+        fail "p2p parallel line (oversubscribed): $(grep '^# parallel' "$tmp/p2p.out")"
+    run -np 3 "$top_builddir/p2p" -p 1 -s 1024 -m 2048 -r 3 -R 10 -o "$tmp/p2p.out" 2>"$tmp/p2p.err" ||
+        fail "p2p -p 1 exited with $?"
+fi
+grep -q -F "one at a time" "$tmp/p2p.err" && fail "p2p noted one at a time: $(cat "$tmp/p2p.err")"
 grep -q -x -E "# parallel: 1 \(3 rounds (per size|at 2 sizes, list-scheduled by expected duration at 1 size)\)" "$tmp/p2p.out" ||
     fail "p2p parallel line: $(grep '^# parallel' "$tmp/p2p.out")"
 awk '!/^#/ {

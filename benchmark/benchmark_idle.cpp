@@ -1,0 +1,59 @@
+#include "benchmark_idle.h"
+
+#include "common_error.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <time.h>
+
+namespace cpm::bench {
+
+bool idle_sleeps()
+{
+#ifdef SMPI_H
+    return false;
+#else
+    static const bool sleeps = [] {
+        const char *env = std::getenv("CPM_IDLE");
+        return !(env && std::strcmp(env, "poll") == 0);
+    }();
+    return sleeps;
+#endif
+}
+
+void idle_wait(MPI_Request *req)
+{
+    if (!idle_sleeps()) {
+        CPM_MPI(MPI_Wait(req, MPI_STATUS_IGNORE));
+        return;
+    }
+    const double t0 = MPI_Wtime();
+    double nap = kIdleFirstNap;
+    for (;;) {
+        int done = 0;
+        CPM_MPI(MPI_Test(req, &done, MPI_STATUS_IGNORE));
+        if (done)
+            return;
+        if (MPI_Wtime() - t0 < kIdleSpin)
+            continue;
+        struct timespec ts;
+        ts.tv_sec = 0;
+        ts.tv_nsec = long(nap * 1e9);
+        nanosleep(&ts, nullptr);
+        nap = std::min(2 * nap, kIdleLongestNap);
+    }
+}
+
+void idle_barrier(MPI_Comm comm)
+{
+    if (!idle_sleeps()) {
+        CPM_MPI(MPI_Barrier(comm));
+        return;
+    }
+    MPI_Request req = MPI_REQUEST_NULL;
+    CPM_MPI(MPI_Ibarrier(comm, &req));
+    idle_wait(&req);
+}
+
+} // namespace cpm::bench
