@@ -47,13 +47,34 @@ void idle_wait(MPI_Request *req)
 
 void idle_barrier(MPI_Comm comm)
 {
-    if (!idle_sleeps()) {
-        CPM_MPI(MPI_Barrier(comm));
-        return;
-    }
+#ifdef SMPI_H
+    CPM_MPI(MPI_Barrier(comm));
+#else
     MPI_Request req = MPI_REQUEST_NULL;
     CPM_MPI(MPI_Ibarrier(comm, &req));
     idle_wait(&req);
+#endif
+}
+
+void idle_gather_barrier(MPI_Comm comm)
+{
+#ifdef SMPI_H
+    (void)comm;
+#else
+    idle_barrier(comm);
+#endif
+}
+
+void idle_bcast(void *buf, int count, MPI_Datatype type, int root,
+                MPI_Comm comm)
+{
+#ifdef SMPI_H
+    CPM_MPI(MPI_Bcast(buf, count, type, root, comm));
+#else
+    MPI_Request req = MPI_REQUEST_NULL;
+    CPM_MPI(MPI_Ibcast(buf, count, type, root, comm, &req));
+    idle_wait(&req);
+#endif
 }
 
 } // namespace cpm::bench

@@ -229,13 +229,13 @@ void check_size(long M, const char *what)
 
 /* One at a time, a barrier ends every round so that no two experiments
  * overlap (an idle one: the processes of no experiment sleep in it,
- * benchmark_idle.h). In parallel, rounds are not separated: every process runs its
- * experiments in round order and the ready message makes each experiment
- * wait for all its processes, so no process is ever in two experiments at
- * once, and a process whose round ended early goes on with the next one
- * instead of waiting for the slowest experiment of the round. (No
- * deadlock: a process waiting in the lowest round still under way waits
- * for partners of that same round.) */
+ * benchmark_idle.h). In parallel, rounds are not separated: every process
+ * runs its experiments in round order and the ready message makes each
+ * experiment wait for all its processes, so no process is ever in two
+ * experiments at once, and a process whose round ended early goes on with
+ * the next one instead of waiting for the slowest experiment of the round.
+ * (No deadlock: a process waiting in the lowest round still under way
+ * waits for partners of that same round.) */
 void end_round(MPI_Comm comm, bool parallel)
 {
     if (!parallel)
@@ -255,10 +255,9 @@ std::vector<Result> share(MPI_Comm comm, const std::vector<Result> &mine,
     // switch the gather's messages would share the channels of the hosts
     // still measuring. (allgather_rows first gathers each rank's count on
     // rank 0 and broadcasts them, which no rank leaves before every rank
-    // has entered: a barrier.) Where idle waits sleep, the processes done
-    // first wait in an idle barrier before it, not polling in the gather.
-    if (idle_sleeps())
-        idle_barrier(comm);
+    // has entered: a barrier.) The processes done first wait in an idle
+    // barrier before it, not polling in the gather (not under SMPI).
+    idle_gather_barrier(comm);
     std::vector<double> all = allgather_rows(comm, local, owned, kResultDoubles);
     // A process with a slow link may leave the gather while its part of
     // it is still on the wire; the barrier keeps that traffic out of the

@@ -191,8 +191,7 @@ std::vector<PLogPResult> share(MPI_Comm comm,
         pack_result(mine[e].rtt_back, p + 4 * kFields);
         p[5 * kFields] = mine[e].train;
     }
-    if (idle_sleeps()) // as the roundtrips' share (benchmark_p2p.cpp)
-        idle_barrier(comm);
+    idle_gather_barrier(comm); // as the roundtrips' share (benchmark_p2p.cpp)
     std::vector<double> all =
         allgather_rows(comm, local, owned, kPackedPerPair);
     std::vector<PLogPResult> out(mine.size());

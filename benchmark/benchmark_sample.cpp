@@ -10,15 +10,8 @@ Result bcast_result(MPI_Comm comm, int root, const Result &r)
 {
     double p[kResultDoubles];
     pack_result(r, p);
-    // The processes outside the experiment wait here while it runs: where
-    // idle waits sleep, they do so in a nonblocking broadcast.
-    if (idle_sleeps()) {
-        MPI_Request req = MPI_REQUEST_NULL;
-        CPM_MPI(MPI_Ibcast(p, kResultDoubles, MPI_DOUBLE, root, comm, &req));
-        idle_wait(&req);
-    } else {
-        CPM_MPI(MPI_Bcast(p, kResultDoubles, MPI_DOUBLE, root, comm));
-    }
+    // The processes outside the experiment wait here while it runs.
+    idle_bcast(p, kResultDoubles, MPI_DOUBLE, root, comm);
     return unpack_result(p);
 }
 

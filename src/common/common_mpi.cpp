@@ -7,6 +7,7 @@
 #include <fstream>
 #include <limits>
 #include <map>
+#include <sched.h>
 #include <unistd.h>
 
 namespace cpm {
@@ -134,30 +135,52 @@ MachineLoad busiest_machine(MPI_Comm comm)
     }
     const std::size_t w = 64;
     id.resize(w, '\0');
-    long procs = sysconf(_SC_NPROCESSORS_ONLN);
-    int mine = procs > 0 ? int(std::min<long>(procs, 1L << 20)) : 1;
+    // The processors it may run on: its affinity mask (a batch system's or
+    // mpirun's binding), else all the online ones.
+    const std::size_t bytes = CPU_SETSIZE / 8;
+    std::vector<unsigned char> mask(bytes, 0);
+    cpu_set_t set;
+    CPU_ZERO(&set);
+    if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) == 0) {
+        long online = sysconf(_SC_NPROCESSORS_ONLN);
+        for (long c = 0; c < std::max(online, 1L) && c < CPU_SETSIZE; ++c)
+            CPU_SET(int(c), &set);
+    }
+    for (int c = 0; c < CPU_SETSIZE; ++c)
+        if (CPU_ISSET(c, &set))
+            mask[std::size_t(c) / 8] |= (unsigned char)(1u << (c % 8));
     int size = 1;
     CPM_MPI(MPI_Comm_size(comm, &size));
     // Gathered on rank 0 and broadcast, as processor_names.
     std::vector<char> ids(std::size_t(size) * w);
-    std::vector<int> counts(static_cast<std::size_t>(size));
+    std::vector<unsigned char> masks(std::size_t(size) * bytes);
     CPM_MPI(MPI_Gather(id.data(), int(w), MPI_CHAR, ids.data(), int(w),
                        MPI_CHAR, 0, comm));
-    CPM_MPI(MPI_Gather(&mine, 1, MPI_INT, counts.data(), 1, MPI_INT, 0, comm));
+    CPM_MPI(MPI_Gather(mask.data(), int(bytes), MPI_UNSIGNED_CHAR,
+                       masks.data(), int(bytes), MPI_UNSIGNED_CHAR, 0, comm));
     CPM_MPI(MPI_Bcast(ids.data(), int(ids.size()), MPI_CHAR, 0, comm));
-    CPM_MPI(MPI_Bcast(counts.data(), size, MPI_INT, 0, comm));
-    std::map<std::string, MachineLoad> load;
+    CPM_MPI(MPI_Bcast(masks.data(), int(masks.size()), MPI_UNSIGNED_CHAR, 0,
+                      comm));
+    // Per machine: its ranks, and the union of their masks.
+    std::map<std::string, std::pair<int, std::vector<unsigned char>>> load;
     for (int r = 0; r < size; ++r) {
-        MachineLoad &m = load[std::string(&ids[std::size_t(r) * w], w)];
-        ++m.ranks;
-        int c = counts[std::size_t(r)];
-        m.processors = m.processors == 0 ? c : std::min(m.processors, c);
+        auto &m = load[std::string(&ids[std::size_t(r) * w], w)];
+        ++m.first;
+        m.second.resize(bytes, 0);
+        for (std::size_t b = 0; b < bytes; ++b)
+            m.second[b] |= masks[std::size_t(r) * bytes + b];
     }
     MachineLoad most;
-    for (const auto &[name, m] : load)
+    for (const auto &[name, m] : load) {
+        int procs = 0;
+        for (unsigned char b : m.second)
+            for (; b; b &= (unsigned char)(b - 1))
+                ++procs;
+        procs = std::max(procs, 1);
         if (most.ranks == 0 ||
-            double(m.ranks) / m.processors > double(most.ranks) / most.processors)
-            most = m;
+            double(m.first) / procs > double(most.ranks) / most.processors)
+            most = {m.first, procs};
+    }
     return most;
 #endif
 }

@@ -64,16 +64,18 @@ std::vector<double> allgather_rows(MPI_Comm comm,
 /** The machine of comm whose ranks most outnumber its processors. */
 struct MachineLoad {
     int ranks = 0;      /**< ranks of comm running on it */
-    int processors = 0; /**< its online processors */
+    int processors = 0; /**< processors they may run on there */
 };
 
 /**
  * The machine (operating system instance: Linux's boot id, the host name
  * elsewhere, so that the network namespaces of an emulated cluster on one
- * machine are one machine) with the most ranks of comm per online
- * processor, as {ranks, processors}; oversubscribed() if ranks exceed
- * processors. Collective over comm. Under SimGrid SMPI, whose hosts are
- * simulated, {0, 0}.
+ * machine are one machine) with the most ranks of comm per processor, as
+ * {ranks, processors}; processors counts the union of its ranks' affinity
+ * masks (a batch system's cpuset or mpirun's binding; all online
+ * processors where a mask cannot be read), not a CPU quota.
+ * oversubscribed() if ranks exceed processors. Collective over comm.
+ * Under SimGrid SMPI, whose hosts are simulated, {0, 0} (no MPI call).
  */
 MachineLoad busiest_machine(MPI_Comm comm);
 

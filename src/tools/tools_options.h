@@ -63,9 +63,8 @@ struct ToolOptions {
     std::vector<long> sizes;   /**< --sizes; overrides -s and -m */
     bool sizes_given = false;  /**< -s, -m or --sizes was given (else the
                                     model builders choose their sizes) */
-    bool parallel = true;      /**< -p; without it, false where a machine
-                                    runs more ranks than it has processors
-                                    (tool_main) */
+    bool parallel = true;      /**< -p (without it, parallel_rounds()
+                                    decides) */
     bool parallel_given = false; /**< -p was given */
     std::string output = "-";  /**< -o; "-" or "stdout" is standard output */
     bool verbose = false;      /**< -v: progress even if stderr is no tty */

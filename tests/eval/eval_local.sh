@@ -50,6 +50,10 @@ case $max_np in
 '' | *[!0-9]*) echo "eval_local.sh: MAX_NP must be a number of ranks >= 2, got '$max_np'" >&2; exit 2 ;;
 esac
 [ "$max_np" -ge 2 ] || { echo "eval_local.sh: MAX_NP must be >= 2, got $max_np" >&2; exit 2; }
+# More ranks than cores (MAX_NP): Open MPI's mpirun refuses them unless told
+if [ "$max_np" -gt "$cores" ] && "${mpirun[0]}" --version 2>&1 | grep -q "Open MPI"; then
+    mpirun+=(--oversubscribe)
+fi
 mkdir -p "$out"
 work=$(mktemp -d "${TMPDIR:-/tmp}/cpm-eval-local.XXXXXX")
 trap 'rm -rf "$work"' EXIT

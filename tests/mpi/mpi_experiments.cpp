@@ -13,6 +13,7 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 #include <time.h>
+#include <unistd.h>
 
 using namespace cpm::bench;
 
@@ -354,12 +355,49 @@ TEST(Idle, BarrierWaitsSleeping)
     EXPECT_EQ(sum, world_size() * (world_size() - 1) / 2);
 }
 
-// The test runs on one machine (make check): all its ranks are there.
+// One pair measured one at a time: the ranks in no experiment wait for it
+// in idle barriers (the round's end, the share), so their process CPU time
+// together stays a small part of the pair's measuring time. With
+// CPM_IDLE=poll (the control) it does not.
+TEST(Idle, RanksOutsideTheExperimentsSleep)
+{
+    int rank = 0, n = world_size();
+    MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+    if (n < 3)
+        GTEST_SKIP() << "no rank is outside the pair (run at 3 and 4 too)";
+    auto cpu = [] {
+        struct timespec ts;
+        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+        return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+    };
+    Precision p;
+    p.min_reps = p.max_reps = 400;
+    p.train = 1;
+    MPI_Barrier(MPI_COMM_WORLD);
+    double w0 = MPI_Wtime(), c0 = cpu();
+    std::vector<Result> r = measure_roundtrips(MPI_COMM_WORLD, {{0, 1}},
+                                               1 << 20, 1 << 20, false, p);
+    double wall = MPI_Wtime() - w0, used = rank < 2 ? 0 : cpu() - c0;
+    ASSERT_EQ(r.size(), 1u);
+    double waiting = 0, longest = 0;
+    MPI_Allreduce(&used, &waiting, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
+    MPI_Allreduce(&wall, &longest, 1, MPI_DOUBLE, MPI_MAX, MPI_COMM_WORLD);
+    EXPECT_GT(longest, 0.05); // long enough for polling to show
+    if (idle_sleeps())
+        EXPECT_LT(waiting, 0.1 * longest);
+    else // the control, CPM_IDLE=poll
+        EXPECT_GT(waiting, 0.3 * longest) << "(CPM_IDLE=poll)";
+}
+
+// The test runs on one machine (make check): all its ranks are there, on
+// at most the processors the machine has online.
 TEST(Idle, BusiestMachineHoldsEveryLocalRank)
 {
     cpm::MachineLoad m = cpm::busiest_machine(MPI_COMM_WORLD);
     EXPECT_EQ(m.ranks, world_size());
     EXPECT_GE(m.processors, 1);
+    EXPECT_LE(m.processors, int(sysconf(_SC_NPROCESSORS_ONLN)));
+    EXPECT_EQ(cpm::oversubscribed(m), m.ranks > m.processors);
     EXPECT_TRUE(same_everywhere(m.ranks) && same_everywhere(m.processors));
 }
 
