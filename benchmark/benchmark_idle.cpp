@@ -2,7 +2,6 @@
 
 #include "common_error.h"
 
-#include <algorithm>
 #include <cstdlib>
 #include <cstring>
 #include <time.h>
@@ -28,20 +27,15 @@ void idle_wait(MPI_Request *req)
         CPM_MPI(MPI_Wait(req, MPI_STATUS_IGNORE));
         return;
     }
-    const double t0 = MPI_Wtime();
-    double nap = kIdleFirstNap;
+    struct timespec nap;
+    nap.tv_sec = 0;
+    nap.tv_nsec = long(kIdleNap * 1e9);
     for (;;) {
         int done = 0;
         CPM_MPI(MPI_Test(req, &done, MPI_STATUS_IGNORE));
         if (done)
             return;
-        if (MPI_Wtime() - t0 < kIdleSpin)
-            continue;
-        struct timespec ts;
-        ts.tv_sec = 0;
-        ts.tv_nsec = long(nap * 1e9);
-        nanosleep(&ts, nullptr);
-        nap = std::min(2 * nap, kIdleLongestNap);
+        nanosleep(&nap, nullptr);
     }
 }
 

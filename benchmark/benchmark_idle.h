@@ -12,12 +12,15 @@
  *
  * The waits here are for those ranks. Each is a nonblocking operation
  * (MPI_Ibarrier, MPI_Ibcast) completed by idle_wait(), which tests the
- * request for a short while (kIdleSpin), then between sleeps that double
- * from kIdleFirstNap to kIdleLongestNap. A nonblocking barrier advances
- * only when its ranks test it, so a wait may end a few naps (about log2 of
- * the ranks) after the last rank arrived: that delays the next round, never
- * a timed operation, since no timed message is received or answered in
- * these waits.
+ * request, then tests it again after each sleep of kIdleNap. The naps do
+ * not start short: the experiments of an oversubscribed machine's
+ * shared-memory pairs last about a millisecond, and short first naps of six
+ * waiting ranks (a spin of 50 us and naps doubling from 20 us, first
+ * tried) woke them dozens of times inside it. A nonblocking barrier
+ * advances only when its ranks test it, so a wait may end a few naps
+ * (about log2 of the ranks) after the last rank arrived: that delays the
+ * next round, never a timed operation, since no timed message is received
+ * or answered in these waits.
  *
  * Under SimGrid SMPI (a simulator: a sleep takes no simulated time, a test
  * does) the waits are the blocking MPI_Barrier and MPI_Bcast, and
@@ -37,12 +40,8 @@
 
 namespace cpm::bench {
 
-/** How long an idle wait tests its request without sleeping (s). */
-const double kIdleSpin = 50e-6;
-/** The first sleep of an idle wait (s). */
-const double kIdleFirstNap = 20e-6;
-/** The longest sleep of an idle wait (s). */
-const double kIdleLongestNap = 1e-3;
+/** The sleep between two tests of an idle wait (s). */
+const double kIdleNap = 1e-3;
 
 /** True where idle waits sleep: not under SMPI, and CPM_IDLE is not
  *  "poll". Read once per process. */
