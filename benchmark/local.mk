@@ -1,7 +1,8 @@
 # benchmark: the measurement module (MPIBlib's design): precision and the
 # stopping rule, timing methods, roundtrips, one-to-two experiments,
 # collectives, the kernels' communication, tau-Lop's rings, schedules of
-# parallel rounds, idle waits; the writer and reader of the measurement outputs.
+# parallel rounds, idle waits; the writer and reader of the measurement
+# outputs.
 # Depends on kernels, stats and common. The programs
 # that drive it are in src/tools.
 CPM_LIB_PARTS += benchmark/libbenchmark.la

@@ -137,8 +137,6 @@ MachineLoad busiest_machine(MPI_Comm comm)
     id.resize(w, '\0');
     // The processors it may run on: its affinity mask (a batch system's or
     // mpirun's binding), else all the online ones.
-    const std::size_t bytes = CPU_SETSIZE / 8;
-    std::vector<unsigned char> mask(bytes, 0);
     cpu_set_t set;
     CPU_ZERO(&set);
     if (sched_getaffinity(0, sizeof set, &set) != 0 || CPU_COUNT(&set) == 0) {
@@ -146,37 +144,32 @@ MachineLoad busiest_machine(MPI_Comm comm)
         for (long c = 0; c < std::max(online, 1L) && c < CPU_SETSIZE; ++c)
             CPU_SET(int(c), &set);
     }
-    for (int c = 0; c < CPU_SETSIZE; ++c)
-        if (CPU_ISSET(c, &set))
-            mask[std::size_t(c) / 8] |= (unsigned char)(1u << (c % 8));
     int size = 1;
     CPM_MPI(MPI_Comm_size(comm, &size));
-    // Gathered on rank 0 and broadcast, as processor_names.
+    // Gathered on rank 0 and broadcast, as processor_names. (The masks are
+    // compared only between ranks of one machine, which share their layout.)
     std::vector<char> ids(std::size_t(size) * w);
-    std::vector<unsigned char> masks(std::size_t(size) * bytes);
+    std::vector<cpu_set_t> sets(static_cast<std::size_t>(size));
     CPM_MPI(MPI_Gather(id.data(), int(w), MPI_CHAR, ids.data(), int(w),
                        MPI_CHAR, 0, comm));
-    CPM_MPI(MPI_Gather(mask.data(), int(bytes), MPI_UNSIGNED_CHAR,
-                       masks.data(), int(bytes), MPI_UNSIGNED_CHAR, 0, comm));
+    CPM_MPI(MPI_Gather(&set, int(sizeof set), MPI_BYTE, sets.data(),
+                       int(sizeof set), MPI_BYTE, 0, comm));
     CPM_MPI(MPI_Bcast(ids.data(), int(ids.size()), MPI_CHAR, 0, comm));
-    CPM_MPI(MPI_Bcast(masks.data(), int(masks.size()), MPI_UNSIGNED_CHAR, 0,
+    CPM_MPI(MPI_Bcast(sets.data(), int(sets.size() * sizeof set), MPI_BYTE, 0,
                       comm));
     // Per machine: its ranks, and the union of their masks.
-    std::map<std::string, std::pair<int, std::vector<unsigned char>>> load;
+    std::map<std::string, std::pair<int, cpu_set_t>> load;
     for (int r = 0; r < size; ++r) {
-        auto &m = load[std::string(&ids[std::size_t(r) * w], w)];
-        ++m.first;
-        m.second.resize(bytes, 0);
-        for (std::size_t b = 0; b < bytes; ++b)
-            m.second[b] |= masks[std::size_t(r) * bytes + b];
+        std::string key(&ids[std::size_t(r) * w], w);
+        auto it = load.find(key);
+        if (it == load.end())
+            it = load.emplace(key, std::make_pair(0, sets[std::size_t(r)])).first;
+        ++it->second.first;
+        CPU_OR(&it->second.second, &it->second.second, &sets[std::size_t(r)]);
     }
     MachineLoad most;
     for (const auto &[name, m] : load) {
-        int procs = 0;
-        for (unsigned char b : m.second)
-            for (; b; b &= (unsigned char)(b - 1))
-                ++procs;
-        procs = std::max(procs, 1);
+        int procs = std::max(CPU_COUNT(&m.second), 1);
         if (most.ranks == 0 ||
             double(m.first) / procs > double(most.ranks) / most.processors)
             most = {m.first, procs};
