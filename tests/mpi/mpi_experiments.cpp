@@ -317,6 +317,14 @@ TEST(Timer, GlobalOffsetsOrderEventsOnTheRootClock)
     EXPECT_LT(root.barrier_time(), 0.1);
 }
 
+// This process's CPU time so far (s).
+double process_cpu()
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+    return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
+}
+
 // Ranks that wait in an idle barrier sleep: while rank 0 computes for
 // 0.3 s, the process CPU time of all the others in the barrier, together,
 // stays a small part of it. With CPM_IDLE=poll (the control: make check
@@ -327,18 +335,13 @@ TEST(Idle, BarrierWaitsSleeping)
     int rank = 0;
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     MPI_Barrier(MPI_COMM_WORLD);
-    auto cpu = [] {
-        struct timespec ts;
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-        return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-    };
     const double busy = 0.3;
-    double w0 = MPI_Wtime(), c0 = cpu();
+    double w0 = MPI_Wtime(), c0 = process_cpu();
     if (rank == 0)
         while (MPI_Wtime() - w0 < busy) {
         }
     idle_barrier(MPI_COMM_WORLD);
-    double wall = MPI_Wtime() - w0, used = rank == 0 ? 0 : cpu() - c0;
+    double wall = MPI_Wtime() - w0, used = rank == 0 ? 0 : process_cpu() - c0;
     EXPECT_GE(wall, rank == 0 ? busy : 0.8 * busy) << "rank " << rank;
     double waiting = 0;
     MPI_Allreduce(&used, &waiting, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
@@ -365,19 +368,14 @@ TEST(Idle, RanksOutsideTheExperimentsSleep)
     MPI_Comm_rank(MPI_COMM_WORLD, &rank);
     if (n < 3)
         GTEST_SKIP() << "no rank is outside the pair (run at 3 and 4 too)";
-    auto cpu = [] {
-        struct timespec ts;
-        clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
-        return double(ts.tv_sec) + 1e-9 * double(ts.tv_nsec);
-    };
     Precision p;
     p.min_reps = p.max_reps = 400;
     p.train = 1;
     MPI_Barrier(MPI_COMM_WORLD);
-    double w0 = MPI_Wtime(), c0 = cpu();
+    double w0 = MPI_Wtime(), c0 = process_cpu();
     std::vector<Result> r = measure_roundtrips(MPI_COMM_WORLD, {{0, 1}},
                                                1 << 20, 1 << 20, false, p);
-    double wall = MPI_Wtime() - w0, used = rank < 2 ? 0 : cpu() - c0;
+    double wall = MPI_Wtime() - w0, used = rank < 2 ? 0 : process_cpu() - c0;
     ASSERT_EQ(r.size(), 1u);
     double waiting = 0, longest = 0;
     MPI_Allreduce(&used, &waiting, 1, MPI_DOUBLE, MPI_SUM, MPI_COMM_WORLD);
