@@ -196,6 +196,8 @@ bool parallel_rounds(const std::string &tool, const ToolOptions &opt,
         return true;
     int rank = 0;
     CPM_MPI(MPI_Comm_rank(comm, &rank));
+    // cpm-validate reads this line from its log (its oversubscription
+    // warning) and tools_output.sh checks it: change them with it.
     if (rank == 0)
         std::cerr << tool << ": " << m.ranks << " ranks on a machine of "
                   << m.processors << " processors: experiments run one at "
