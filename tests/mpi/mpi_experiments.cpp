@@ -362,8 +362,9 @@ TEST(Idle, BarrierWaitsSleeping)
 // One pair measured one at a time: the ranks in no experiment wait for it
 // in idle barriers (the round's end, the share), so their process CPU time
 // together stays a small part of the pair's measuring time. With
-// CPM_IDLE=poll (the control) it does not. The experiment is sized to last
-// about a second, whatever the MPI's speed: the call's blocking
+// CPM_IDLE=poll (the control) it does not. The experiment is sized from a
+// short first call to last a second or more (1-4 s measured), whatever the
+// MPI's speed: the call's blocking
 // collectives (the communicator's duplicate, the results' gather) are
 // polled, and with MPICH on an oversubscribed machine they take tens of
 // milliseconds, which a 20-50 ms experiment does not dwarf.
