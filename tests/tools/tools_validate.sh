@@ -30,14 +30,19 @@ for f in summary.md summary.tsv log.txt observed/p2p.out observed/MPI_Gather.out
     compare/LMO-MPIB_Scatter_linear.txt compare/Hockney-homogeneous-p2p.txt \
     compare/Dimemas-MPI_Bcast.txt compare/taulop-kernel-summa.txt \
     compare/HLogGP-kernel-wave2d.txt compare/LMO-gather_shared-MPI_Gather.txt \
-    compare/LMO-scatter_shared-MPIB_Scatter_linear.txt; do
+    compare/LMO-scatter_shared-MPIB_Scatter_linear.txt \
+    compare/Hockney-sg_binomial-MPI_Scatter.txt \
+    compare/HLogGP-gather_binomial-MPI_Gather.txt; do
     [ -s "$tmp/v/$f" ] || fail "missing or empty: $f"
 done
-# rows: Hockney 2 + 2 + 3x4, LMO 5 + 8 (the variants scatter_positional,
+# rows: Hockney 2 + 4 + 3x4, LMO 5 + 8 (the variants scatter_positional,
 # scatter_shared, gather_queue, gather_shared), PLogP 5 + 4
-# (scatter_positional, gather_queue), LogGP 1, HLogGP 1 + 2 + 2 + 4,
-# Dimemas 1 + 6, taulop 1 + 2 + 2 + 2 + 4 = 66 (plus the header)
-[ "$(wc -l <"$tmp/v/summary.tsv")" -eq 67 ] || fail "summary.tsv has $(wc -l <"$tmp/v/summary.tsv") lines, not 67"
+# (scatter_positional, gather_queue), LogGP 1, HLogGP 1 + 4 + 2 + 4,
+# Dimemas 1 + 6, taulop 1 + 4 + 2 + 2 + 4 = 72 (plus the header); the
+# binomial forms (Hockney's sg_binomial, HLogGP's and taulop's
+# scatter_binomial, gather_binomial) against the binomial and the native
+# scatter and gather
+[ "$(wc -l <"$tmp/v/summary.tsv")" -eq 73 ] || fail "summary.tsv has $(wc -l <"$tmp/v/summary.tsv") lines, not 73"
 awk -F'\t' 'NR > 1 { want = ($3 == "p2p") ? 3 * 2 : 2
                      if ($4 != want) { print "rows " $0; bad++ }
                      if ($5 != "nan" && $5 < 1) { print "mean " $0; bad++ }

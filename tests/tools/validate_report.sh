@@ -37,7 +37,7 @@ check_figures=$top_srcdir/tests/tools/check-figures
     --truth "$tmp/p.truth" --truth-tool "$b/tests/smpi/smpi_truth" \
     --build "-s 2048 -m 131072" --plogp "--sizes 1,1024,8192,65536,262144" \
     --p2p-sizes 1500,15000,150000 --coll-sizes 1500,150000 \
-    -- "$b/cpm-smpirun" "$tmp/p" -np 4 >"$tmp/stdout" 2>"$tmp/stderr" ||
+    -- "$b/cpm-smpirun" --cfg=smpi/scatter:ompi_binomial "$tmp/p" -np 4 >"$tmp/stdout" 2>"$tmp/stderr" ||
     { echo "$name: cpm-validate failed"; cat "$tmp/stderr"; exit 1; }
 v=$tmp/v
 cat "$v/summary.md"
@@ -77,6 +77,41 @@ awk -v a="$max" 'BEGIN { exit !(a + 0 >= 1 && a + 0 <= 1 + 1e-6) }' ||
 best=$(awk -F'|' '/^## 3/ { s = 1 } s && $2 ~ / p2p / { gsub(/ /, "", $3); print $3; exit }' "$v/summary.md")
 low=$(awk -F'\t' 'NR > 1 && $3 == "p2p" && $5 != "nan" && (m == "" || $5 + 0 < m + 0) { m = $5; l = $1 } END { print l }' "$v/summary.tsv")
 [ -n "$best" ] && [ "$best" = "$low" ] || fail "best p2p model '$best', lowest mean mu '$low'"
+# 3: the binomial forms are compared with the native operations too
+for obs in MPI_Scatter MPI_Gather; do
+    [ -n "$(field Hockney "$obs" 2 | grep -x sg_binomial)" ] ||
+        fail "no Hockney sg_binomial row against $obs in summary.tsv"
+done
+# 3: the native operations size by size: one row per native operation and
+# size, naming the one of CPM's observed linear and binomial algorithms
+# whose time is the closer (recomputed here from the observed files).
+# SMPI's MPI_Scatter runs a binomial tree here (--cfg above), its
+# MPI_Gather the linear one: both are named.
+rows=$(grep -c '^| MPI_\(Scatter\|Gather\) | [0-9]* | MPIB_' "$v/summary.md")
+[ "$rows" = 4 ] || fail "$rows native size-by-size rows (2 operations x 2 sizes expected)"
+grep -q '^| MPI_Scatter | [0-9]* | MPIB_Scatter_binomial | ' "$v/summary.md" ||
+    fail "MPI_Scatter, a binomial tree here, not named binomial at any size"
+grep -q '^| MPI_Gather | [0-9]* | MPIB_Gather_linear | ' "$v/summary.md" ||
+    fail "MPI_Gather, linear here, not named linear at any size"
+for nat in Scatter Gather; do
+    o=$v/observed
+    awk -v nat="MPI_$nat" -v lin="MPIB_${nat}_linear" -v bin="MPIB_${nat}_binomial" '
+        function mu(a, b) { return a > b ? a / b : b / a }
+        FNR == 1 { f++ }
+        f < 4 && !/^#/ && NF { t[f, $1] = $2; if (f == 1) m[++n] = $1; next }
+        f == 4 && $1 == nat { got[$2] = $3; mu_[$2] = $4; other[$2] = $5 }
+        END {
+            for (i = 1; i <= n; i++) {
+                M = m[i]; a = mu(t[1, M], t[2, M]); b = mu(t[1, M], t[3, M])
+                want = a <= b ? lin : bin
+                close_ = a <= b ? a : b; far = a <= b ? b : a
+                if (got[M] != want || (mu_[M] - close_) ^ 2 > 1e-8 || (other[M] - far) ^ 2 > 1e-8) {
+                    print nat " " M ": named " got[M] " " mu_[M] " " other[M] ", want " want " " close_ " " far; bad++ }
+            }
+            exit bad > 0 || n == 0 }' "$o/MPI_$nat.out" "$o/MPIB_${nat}_linear.out" \
+        "$o/MPIB_${nat}_binomial.out" <(tr -d ' ' <"$v/summary.md" | tr '|' ' ') ||
+        fail "native $nat size by size does not name the closer algorithm"
+done
 # 4: a build time and a wall time per model
 for m in Hockney LMO PLogP LogGP; do
     grep -q "^| $m | [0-9.e+-]* s | [0-9]* s |$" "$v/summary.md" || fail "no build cost row for $m"
