@@ -2,7 +2,9 @@
 # The first run's report (issue 14) on a small simulated cluster with size
 # segments (SMPI, 4 hosts): cpm-validate --truth writes summary.md in the
 # order of a user's questions (parameters against the truth, mu per model
-# and operation, the model to use per operation, the build cost,
+# and operation, the model to use per operation and, size by size, the
+# observed algorithm each native scatter and gather time is closest to
+# (SMPI's MPI_Scatter run as a binomial tree here), the build cost,
 # warnings, each model's build warnings counted), the prediction intervals of model -E and --compare, the
 # heatmaps of `model --heatmap`, and figures that each open and show data
 # (tests/tools/check-figures, with a negative control: a figure of empty
