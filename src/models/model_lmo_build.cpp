@@ -10,9 +10,11 @@
 //     one-to-one sweep of a few pairs per transport class over
 //     sweep_sizes: adaptive 0-4 MiB without -s/-m/--sizes), then per
 //     segment the one-to-one experiments of all pairs and the one-to-two
-//     experiments of all triplets at two sizes inside it (0 and the
-//     smallest size whose time over 0's is pinned to eps and at least
-//     eps of 0's in the first; below S where possible;
+//     experiments of all triplets at two sizes inside it (its first
+//     size, 0 in the first segment, and the smallest swept size whose
+//     time over the first's is pinned to eps and at least eps of it, and
+//     whose chord from the first meets the segment's sweep; below S where
+//     possible;
 //     empty replies avoid the gather escalations), solved by
 //     model_lmo.cpp;
 //  4. S and M2 dropped where the sweep does not change form (the slope
@@ -193,73 +195,6 @@ std::vector<std::size_t> sweep_pairs(int n, const std::vector<int> &classes)
     return out;
 }
 
-/* The segment sweep's results: by size, those of the sweep pairs (in the
- * order of sweep_pairs), and which of them were measured at that size
- * (the adaptive sweep refines each class at its own sizes). */
-struct SweepResults {
-    std::map<long, std::vector<bench::Result>> r;
-    std::map<long, std::vector<char>> have;
-};
-
-/* The two sizes of a segment's experiments: Ma its first size (0 in the
- * first segment), Mb the smallest swept size above Ma in the segment whose
- * time over Ma's, dT, on every swept pair measured at both, is
- *  - pinned to eps by the sweep's intervals: ci(Ma) + ci(Mb) <= eps dT,
- *  - and resolved at the requested precision: dT >= eps T(Ma),
- * else the largest swept size of the segment; sizes below S are preferred
- * (the one-to-two experiments are part scatters). The second condition
- * is what an interval cannot see: an interval of 0 (a simulator's equal
- * times) says nothing about an error in proportion to the time (the
- * clock, the simulator's rounding, a size-dependent effect), and such an
- * error enters the slopes t_i, 1/beta_ij multiplied by
- * (T(Ma) + T(Mb)) / dT: 10^4 at Mb = 1 byte (on an exact simulator t_i
- * came out to 2e-6 relative, not 1e-9), at most about 2 / eps here. */
-void choose_sizes(LmoSegmentData &g, long hi, const SweepResults &sw,
-                  const std::optional<double> &S, double eps)
-{
-    g.Ma = double(g.from);
-    std::vector<long> cand;
-    for (const auto &kv : sw.r)
-        if (kv.first > g.from && (hi < 0 || kv.first < hi))
-            cand.push_back(kv.first);
-    std::vector<long> below;
-    for (long M : cand)
-        if (!S || double(M) < *S)
-            below.push_back(M);
-    if (!below.empty())
-        cand = below;
-    if (cand.empty()) {
-        // No swept size beyond the segment's first: one in the middle of
-        // the segment, or twice its start in the last one.
-        g.Mb = hi > 0 ? double(g.from + std::max(1L, (hi - g.from) / 2))
-                      : double(std::max(2 * g.from, g.from + 1024));
-        return;
-    }
-    g.Mb = double(cand.back());
-    auto a = sw.r.find(g.from);
-    if (a == sw.r.end())
-        return; // the start was not swept: no interval to judge by
-    const std::vector<char> &ha = sw.have.at(g.from);
-    for (long M : cand) {
-        const std::vector<bench::Result> &k = sw.r.at(M);
-        const std::vector<char> &hk = sw.have.at(M);
-        bool pinned = true;
-        int judged = 0;
-        for (std::size_t p = 0; p < k.size() && pinned; ++p) {
-            if (!ha[p] || !hk[p])
-                continue;
-            double dT = k[p].T - a->second[p].T;
-            pinned = dT > 0 && k[p].ci + a->second[p].ci <= eps * dT &&
-                     dT >= eps * a->second[p].T;
-            ++judged;
-        }
-        if (pinned && judged > 0) {
-            g.Mb = double(M);
-            return;
-        }
-    }
-}
-
 /* The precision of the one-to-two experiments of all triplets: the
  * stopping rule of p from kTripletMinReps repetitions (or p.min_reps if
  * fewer) and no warm-up of their own. Each C_r and t_r is the mean over
@@ -284,7 +219,138 @@ bench::Precision triplet_precision(const bench::Precision &p)
     return t;
 }
 
+const double kChordTolerance = 2; // in units of eps
+
+/* How far the chord through (Ma, M) misses the sweep in [Ma, hi) (hi < 0:
+ * no end): at each swept size x of a sweep pair measured at Ma, M and x,
+ * the miss (|chord(x) - T(x)| - ci(x) - ci_chord(x)) / min(chord(x), T(x))
+ * (mu - 1 beyond the intervals, 0 within them; infinite where the chord is
+ * not positive), where ci_chord(x) = |1 - w| ci(Ma) + |w| ci(M), w = (x -
+ * Ma) / (M - Ma); the largest (0 if nothing else was swept). */
+double chord_miss(long Ma, long M, long hi, const LmoSweepResults &sw)
+{
+    const std::vector<bench::Result> &a = sw.r.at(Ma), &b = sw.r.at(M);
+    const std::vector<char> &ha = sw.have.at(Ma), &hb = sw.have.at(M);
+    double worst = 0;
+    for (const auto &kv : sw.r) {
+        const long x = kv.first;
+        if (x <= Ma || x == M || (hi >= 0 && x >= hi))
+            continue;
+        const std::vector<char> &hx = sw.have.at(x);
+        const double w = double(x - Ma) / double(M - Ma);
+        for (std::size_t p = 0; p < kv.second.size(); ++p) {
+            const double T = kv.second[p].T;
+            if (!ha[p] || !hb[p] || !hx[p] || !(T > 0))
+                continue;
+            const double chord = a[p].T + (b[p].T - a[p].T) * w;
+            const double d = std::abs(chord - T) - kv.second[p].ci -
+                             std::abs(1 - w) * a[p].ci - std::abs(w) * b[p].ci;
+            const double lo = std::min(chord, T);
+            const double miss = d <= 0 ? 0 : lo > 0 ? d / lo : INFINITY;
+            worst = std::max(worst, miss);
+        }
+    }
+    return worst;
+}
+
 } // namespace
+
+/* The two sizes of a segment's experiments: Ma its first size (0 in the
+ * first segment), Mb a swept size above Ma in the segment whose time over
+ * Ma's, dT, on every swept pair measured at both, is
+ *  - pinned to eps by the sweep's intervals: ci(Ma) + ci(Mb) <= eps dT,
+ *  - and resolved at the requested precision: dT >= eps T(Ma);
+ * of those the smallest whose chord (the line through Ma and Mb, which is
+ * what the segment's parameters will be) meets the sweep at every swept
+ * size of the segment within 2 eps beyond the intervals (chord_miss), else
+ * the smallest whose chord's largest miss is within 2 eps of the least
+ * (on a curved segment, the chord that misses its two ends alike); sizes
+ * below S are preferred (the one-to-two experiments are part scatters)
+ * unless no chord below S meets the sweep. Without a pinned size, the
+ * largest swept size of the segment below S. The second condition is what an
+ * interval cannot see: an interval of 0 (a simulator's equal times) says
+ * nothing about an error in proportion to the time (the clock, the
+ * simulator's rounding, a size-dependent effect), and such an error enters
+ * the slopes t_i, 1/beta_ij multiplied by (T(Ma) + T(Mb)) / dT: 10^4 at
+ * Mb = 1 byte (on an exact simulator t_i came out to 2e-6 relative, not
+ * 1e-9), at most about 2 / eps here. The chord is what a noisy or curved
+ * segment needs (a break the sweep's Bai-Perron did not keep, or a slope
+ * read from a few microseconds): on emu4r2 the chords from 10752 to 49152
+ * bytes of four alike pairs inside a host gave 39-261 us at 750000 bytes,
+ * where Hockney's sweep to 4 MiB gave 106-145 us. Where
+ * the segment is affine (the simulated beds) the first pinned size's chord
+ * meets the sweep and Mb is as small as the pinning allows. */
+void lmo_experiment_sizes(LmoSegmentData &g, long hi,
+                          const LmoSweepResults &sw,
+                          const std::optional<double> &S, double eps)
+{
+    g.Ma = double(g.from);
+    std::vector<long> cand, below;
+    for (const auto &kv : sw.r)
+        if (kv.first > g.from && (hi < 0 || kv.first < hi)) {
+            cand.push_back(kv.first);
+            if (!S || double(kv.first) < *S)
+                below.push_back(kv.first);
+        }
+    if (cand.empty()) {
+        // No swept size beyond the segment's first: one in the middle of
+        // the segment, or twice its start in the last one.
+        g.Mb = hi > 0 ? double(g.from + std::max(1L, (hi - g.from) / 2))
+                      : double(std::max(2 * g.from, g.from + 1024));
+        return;
+    }
+    g.Mb = double(below.empty() ? cand.back() : below.back());
+    auto a = sw.r.find(g.from);
+    if (a == sw.r.end())
+        return; // the start was not swept: no interval to judge by
+    const std::vector<char> &ha = sw.have.at(g.from);
+    auto pinned = [&](long M) {
+        const std::vector<bench::Result> &k = sw.r.at(M);
+        const std::vector<char> &hk = sw.have.at(M);
+        int judged = 0;
+        for (std::size_t p = 0; p < k.size(); ++p) {
+            if (!ha[p] || !hk[p])
+                continue;
+            double dT = k[p].T - a->second[p].T;
+            if (!(dT > 0 && k[p].ci + a->second[p].ci <= eps * dT &&
+                  dT >= eps * a->second[p].T))
+                return false;
+            ++judged;
+        }
+        return judged > 0;
+    };
+    // Of the pinned sizes of v, the smallest whose chord meets the sweep
+    // (accepted), else the smallest whose chord's miss is within the
+    // tolerance of the least; 0 if none is pinned.
+    const double tol = kChordTolerance * eps;
+    struct Pick {
+        long M = 0;
+        bool accepted = false;
+    };
+    auto pick = [&](const std::vector<long> &v) {
+        std::vector<std::pair<long, double>> miss;
+        for (long M : v) {
+            if (!pinned(M))
+                continue;
+            double c = chord_miss(g.from, M, hi, sw);
+            if (c <= tol)
+                return Pick{M, true};
+            miss.push_back({M, c});
+        }
+        double least = INFINITY;
+        for (const auto &m : miss)
+            least = std::min(least, m.second);
+        for (const auto &m : miss)
+            if (m.second <= least + tol)
+                return Pick{m.first, false};
+        return Pick{};
+    };
+    Pick b = pick(below);
+    if (!b.accepted && below.size() < cand.size())
+        b = pick(cand);
+    if (b.M > 0)
+        g.Mb = double(b.M);
+}
 
 void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
                    const LmoSweeps &s, const LmoBuildOptions &lo)
@@ -311,7 +377,7 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
                                 : "over " + std::to_string(sizes.size()) +
                                       " sizes") +
                     " (size segments)");
-    SweepResults sw;
+    LmoSweepResults sw;
     MeasureSizes measure = [&](const std::vector<long> &ms,
                                const std::vector<std::size_t> &which) {
         std::vector<bench::Pair> pairs;
@@ -356,7 +422,7 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         LmoSegmentData g;
         g.from = k == 0 ? 0 : starts[k - 1];
         long hi = k < starts.size() ? starts[k] : -1;
-        choose_sizes(g, hi, sw, m.S, o.precision.eps);
+        lmo_experiment_sizes(g, hi, sw, m.S, o.precision.eps);
         d.segments.push_back(g);
     }
 
@@ -421,7 +487,9 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         "one-to-one of all pairs and one-to-two of all triplets, empty "
         "replies, the one-to-two from 2 repetitions with no warm-up of "
         "their own; Mb the smallest swept size whose time over Ma's is "
-        "pinned to eps by the sweep and at least eps of Ma's time";
+        "pinned to eps by the sweep and at least eps of Ma's time, and "
+        "whose chord from Ma meets the sweep of the segment within 2 eps "
+        "beyond its intervals (else the one whose chord misses least)";
     if (o.segments)
         m.provenance.extra["segments"] = Segments{starts}.text();
     char tbuf[32];

@@ -18,6 +18,10 @@
 
 #include <mpi.h>
 
+#include <map>
+#include <optional>
+#include <vector>
+
 /** \addtogroup models
  *  @{ */
 
@@ -29,6 +33,26 @@ struct LmoBuildOptions {
     /** The Bai-Perron search for the thresholds S and M2. */
     rbridge::BreakpointOptions breakpoints;
 };
+
+/** The segment sweep of lmo_build_p2p: by size, the roundtrip results
+ *  (M bytes out, empty reply) of the sweep pairs, and which of them were
+ *  measured at that size (the adaptive sweep refines each transport class
+ *  at its own sizes). */
+struct LmoSweepResults {
+    std::map<long, std::vector<bench::Result>> r; /**< by size, by pair */
+    std::map<long, std::vector<char>> have;       /**< 1 where measured */
+};
+
+/** Sets g.Ma and g.Mb, the two sizes of the experiments of the segment
+ *  starting at g.from and ending before hi (hi < 0: the last), from the
+ *  sweep sw: Ma = g.from; Mb the smallest swept size of the segment whose
+ *  time over Ma's is pinned to eps by the sweep's intervals and at least
+ *  eps of Ma's on every sweep pair, and whose chord from Ma meets every
+ *  swept time of the segment within 2 eps beyond the intervals; else the
+ *  pinned size whose chord misses least. Sizes below S are preferred. */
+void lmo_experiment_sizes(LmoSegmentData &g, long hi,
+                          const LmoSweepResults &sw,
+                          const std::optional<double> &S, double eps);
 
 /** Measures and solves the LMO model (CPM 1.0.1's LMO_build): the
  *  one-to-many and many-to-one sweeps over o.sizes (if o.adaptive: 0 to

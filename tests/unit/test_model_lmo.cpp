@@ -4,9 +4,12 @@
 #include "benchmark_schedule.h"
 #include "common_error.h"
 #include "model_lmo.h"
+#include "model_lmo_build.h"
 #include "lmo_synthetic.h"
 
 #include <cmath>
+#include <map>
+#include <optional>
 #include <cstdio>
 #include <ctime>
 #include <gtest/gtest.h>
@@ -528,3 +531,86 @@ TEST(LMO, OldFormatLoads)
 }
 
 } // namespace
+
+// The sizes of a segment's experiments (lmo_experiment_sizes) from a sweep
+// of two pairs over 0, 1, 2, 4, ..., 4 MiB: T(M) = 10 us + M ns (times a
+// factor where given, with an interval of that fraction of T where given).
+namespace {
+
+LmoSweepResults affine_sweep(const std::map<long, double> &factor = {},
+                             const std::map<long, double> &ci = {})
+{
+    LmoSweepResults sw;
+    std::vector<long> sizes{0};
+    for (long M = 1; M <= 4194304; M *= 2)
+        sizes.push_back(M);
+    for (long M : sizes)
+        for (int p = 0; p < 2; ++p) {
+            bench::Result r;
+            r.M = M;
+            r.T = 10e-6 + double(M) * 1e-9;
+            if (factor.count(M))
+                r.T *= factor.at(M);
+            if (ci.count(M))
+                r.ci = ci.at(M) * r.T;
+            sw.r[M].push_back(r);
+            sw.have[M].push_back(1);
+        }
+    return sw;
+}
+
+double chosen_mb(const LmoSweepResults &sw, long from = 0, long hi = -1,
+                 std::optional<double> S = std::nullopt)
+{
+    LmoSegmentData g;
+    g.from = from;
+    lmo_experiment_sizes(g, hi, sw, S, 0.025);
+    EXPECT_EQ(g.Ma, double(from));
+    return g.Mb;
+}
+
+} // namespace
+
+TEST(LMO, ExperimentSizesAffineSegment)
+{
+    // dT >= eps T(0) = 0.25 us first at 256 bytes; that chord is exact.
+    EXPECT_EQ(chosen_mb(affine_sweep()), 256);
+    EXPECT_EQ(chosen_mb(affine_sweep(), 1024), 2048);
+    // A segment's end bounds what its chord must meet: other times above
+    // 4096 bytes do not move Mb.
+    EXPECT_EQ(chosen_mb(affine_sweep({{8192, 3}, {1048576, 0.5}}), 0, 4096),
+              256);
+}
+
+TEST(LMO, ExperimentSizesChordMeetsTheSweep)
+{
+    // 256 bytes read 10% high: its chord from 0 gives 5 times the slope
+    // and misses every larger size; the next pinned size's chord misses
+    // 256 alone, and least.
+    EXPECT_EQ(chosen_mb(affine_sweep({{256, 1.1}})), 512);
+    // Both 256 and 512 high and S at 1000: no chord below S meets the
+    // sweep, and the one to 1024 (above S) misses least.
+    EXPECT_EQ(chosen_mb(affine_sweep({{256, 1.1}, {512, 1.1}}), 0, -1, 1000.0),
+              1024);
+    // Where a chord below S meets the sweep, S is respected.
+    EXPECT_EQ(chosen_mb(affine_sweep({{2048, 1.1}}), 0, -1, 1000.0), 256);
+    // A miss within the swept size's interval is no miss: 8% high at
+    // 2048 with an interval of 10%.
+    EXPECT_EQ(chosen_mb(affine_sweep({{2048, 1.08}}, {{2048, 0.10}})), 256);
+    // 8% beyond an interval of 1% is a miss (2 eps = 5%) that every chord
+    // but the one to 2048 makes alike: the first pinned size stays.
+    EXPECT_EQ(chosen_mb(affine_sweep({{2048, 1.08}}, {{2048, 0.01}})), 256);
+}
+
+TEST(LMO, ExperimentSizesCurvedSegment)
+{
+    // A break the segment search missed: the slope triples from 256 KiB.
+    // Every chord misses; the first pinned size's (256 bytes) misses 4 MiB
+    // 2.87 times, the one chosen, to 512 KiB, misses 256 KiB 1.96 times
+    // and 4 MiB 1.44 times: the least largest miss.
+    std::map<long, double> f;
+    for (long M = 524288; M <= 4194304; M *= 2)
+        f[M] = (10e-6 + double(M) * 1e-9 + double(M - 262144) * 2e-9) /
+               (10e-6 + double(M) * 1e-9);
+    EXPECT_EQ(chosen_mb(affine_sweep(f)), 524288);
+}
