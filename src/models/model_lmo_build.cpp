@@ -220,6 +220,8 @@ bench::Precision triplet_precision(const bench::Precision &p)
 }
 
 const double kChordTolerance = 2; // in units of eps
+const long kReach = 8; // Mb beyond 1/kReach of the sweep's largest size
+                       // only where no size within reach is pinned
 
 /* How far the chord through (Ma, M) misses the sweep in [Ma, hi) (hi < 0:
  * no end): at each swept size x of a sweep pair measured at Ma, M and x,
@@ -299,7 +301,14 @@ void lmo_experiment_sizes(LmoSegmentData &g, long hi,
                       : double(std::max(2 * g.from, g.from + 1024));
         return;
     }
-    g.Mb = double(below.empty() ? cand.back() : below.back());
+    // Sizes beyond reach are chosen only where nothing within reach will
+    // do: the first pinned size, or the smallest of the segment.
+    const long reach = sw.r.rbegin()->first / kReach;
+    const std::vector<long> &v0 = below.empty() ? cand : below;
+    g.Mb = double(v0.front());
+    for (long M : v0)
+        if (M <= reach)
+            g.Mb = double(M);
     auto a = sw.r.find(g.from);
     if (a == sw.r.end())
         return; // the start was not swept: no interval to judge by
@@ -320,8 +329,9 @@ void lmo_experiment_sizes(LmoSegmentData &g, long hi,
         return judged > 0;
     };
     // Of the pinned sizes of v, the smallest whose chord meets the sweep
-    // (accepted), else the smallest whose chord's miss is within the
-    // tolerance of the least; 0 if none is pinned.
+    // (accepted), else of those within reach the smallest whose chord's
+    // miss is within the tolerance of the least, else the smallest; 0 if
+    // none is pinned.
     const double tol = kChordTolerance * eps;
     struct Pick {
         long M = 0;
@@ -329,13 +339,17 @@ void lmo_experiment_sizes(LmoSegmentData &g, long hi,
     };
     auto pick = [&](const std::vector<long> &v) {
         std::vector<std::pair<long, double>> miss;
+        long first = 0;
         for (long M : v) {
             if (!pinned(M))
                 continue;
             double c = chord_miss(g.from, M, hi, sw);
             if (c <= tol)
                 return Pick{M, true};
-            miss.push_back({M, c});
+            if (first == 0)
+                first = M;
+            if (M <= reach)
+                miss.push_back({M, c});
         }
         double least = INFINITY;
         for (const auto &m : miss)
@@ -343,7 +357,7 @@ void lmo_experiment_sizes(LmoSegmentData &g, long hi,
         for (const auto &m : miss)
             if (m.second <= least + tol)
                 return Pick{m.first, false};
-        return Pick{};
+        return Pick{first, false};
     };
     Pick b = pick(below);
     if (!b.accepted && below.size() < cand.size())

@@ -614,3 +614,19 @@ TEST(LMO, ExperimentSizesCurvedSegment)
                (10e-6 + double(M) * 1e-9);
     EXPECT_EQ(chosen_mb(affine_sweep(f)), 524288);
 }
+
+TEST(LMO, ExperimentSizesWithinReach)
+{
+    // Nothing pinned (intervals of the size of the times): the largest
+    // swept size within reach, 1/8 of the sweep's largest (512 KiB), not
+    // the segment's largest.
+    std::map<long, double> wide;
+    for (long M = 1; M <= 4194304; M *= 2)
+        wide[M] = 1;
+    EXPECT_EQ(chosen_mb(affine_sweep({}, wide)), 524288);
+    // Pinned only from 1 MiB (beyond reach): the first pinned size.
+    std::map<long, double> upto;
+    for (long M = 1; M <= 524288; M *= 2)
+        upto[M] = 1;
+    EXPECT_EQ(chosen_mb(affine_sweep({}, upto)), 1048576);
+}
