@@ -48,8 +48,10 @@ struct LmoSweepResults {
  *  sweep sw: Ma = g.from; Mb the smallest swept size of the segment whose
  *  time over Ma's is pinned to eps by the sweep's intervals and at least
  *  eps of Ma's on every sweep pair, and whose chord from Ma meets every
- *  swept time of the segment within 2 eps beyond the intervals; else the
- *  pinned size whose chord misses least. Sizes below S are preferred. */
+ *  swept time of the segment within 2 eps beyond the intervals; else, up
+ *  to 1/8 of the sweep's largest size (the reach), the pinned size whose
+ *  chord misses least; else the first pinned size; with none pinned, the
+ *  largest swept size within reach. Sizes below S are preferred. */
 void lmo_experiment_sizes(LmoSegmentData &g, long hi,
                           const LmoSweepResults &sw,
                           const std::optional<double> &S, double eps);
