@@ -257,36 +257,25 @@ double chord_miss(long Ma, long M, long hi, const LmoSweepResults &sw)
 
 } // namespace
 
-/* The two sizes of a segment's experiments: Ma its first size (0 in the
- * first segment), Mb a swept size above Ma in the segment whose time over
- * Ma's, dT, on every swept pair measured at both, is
- *  - pinned to eps by the sweep's intervals: ci(Ma) + ci(Mb) <= eps dT,
- *  - and resolved at the requested precision: dT >= eps T(Ma);
- * of those the smallest whose chord (the line through Ma and Mb, which is
- * what the segment's parameters will be) meets the sweep at every swept
- * size of the segment within 2 eps beyond the intervals (chord_miss), else,
- * of those within reach (up to 1/kReach of the sweep's largest size), the
- * smallest whose chord's largest miss is within 2 eps of the least (on a
- * curved segment, the chord that misses its two ends alike), else the
- * first pinned size; sizes below S are preferred (the one-to-two
- * experiments are part scatters) unless no chord below S meets the sweep.
- * Without a pinned size, the largest swept size of the segment within
- * reach (below S if any is). The reach keeps the experiments cheap: an
- * unbounded chord rule chose 4 MiB on emu4r2 (the LMO build's
- * point-to-point part 575 s against 46-78 s), where 512 KiB, an eighth of
- * the range, reads the slope nearly as well. The second condition is what
- * an interval cannot see: an interval of 0 (a simulator's equal times) says
- * nothing about an error in proportion to the time (the clock, the
- * simulator's rounding, a size-dependent effect), and such an error enters
- * the slopes t_i, 1/beta_ij multiplied by (T(Ma) + T(Mb)) / dT: 10^4 at
- * Mb = 1 byte (on an exact simulator t_i came out to 2e-6 relative, not
- * 1e-9), at most about 2 / eps here. The chord is what a noisy or curved
- * segment needs (a break the sweep's Bai-Perron did not keep, or a slope
- * read from a few microseconds): on emu4r2 the chords from 10752 to 49152
- * bytes of four alike pairs inside a host gave 39-261 us at 750000 bytes,
- * where Hockney's sweep to 4 MiB gave 106-145 us. Where
- * the segment is affine (the simulated beds) the first pinned size's chord
- * meets the sweep and Mb is as small as the pinning allows. */
+/* The rule is stated with the declaration (model_lmo_build.h); why it is
+ * so (doc/models.md, LMO, with the figures):
+ *  - the pinning: ci(Ma) + ci(Mb) <= eps dT pins the slope to the
+ *    requested precision; dT >= eps T(Ma) is what an interval cannot see:
+ *    an interval of 0 (a simulator's equal times) says nothing about an
+ *    error in proportion to the time (the clock, the simulator's rounding),
+ *    which enters the slopes t_i, 1/beta_ij multiplied by
+ *    (T(Ma) + T(Mb)) / dT: 10^4 at Mb = 1 byte, at most about 2 / eps here;
+ *  - the chord: the line through Ma and Mb is what the segment's
+ *    parameters will be, so it must meet the segment's sweep; a slope read
+ *    from a few microseconds of a noisy pair, or across a break the
+ *    sweep's search did not keep, does not. On an affine segment the
+ *    first pinned size's chord meets the sweep and Mb stays as small as
+ *    the pinning allows;
+ *  - the reach: without it the least miss of a noisy segment can be at
+ *    the sweep's largest size, where every pair's and triplet's
+ *    experiments cost the most; an eighth of the range reads the slope
+ *    nearly as well;
+ *  - below S: the one-to-two experiments are part scatters. */
 void lmo_experiment_sizes(LmoSegmentData &g, long hi,
                           const LmoSweepResults &sw,
                           const std::optional<double> &S, double eps)

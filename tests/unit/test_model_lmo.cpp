@@ -8,11 +8,11 @@
 #include "lmo_synthetic.h"
 
 #include <cmath>
-#include <map>
-#include <optional>
 #include <cstdio>
 #include <ctime>
 #include <gtest/gtest.h>
+#include <map>
+#include <optional>
 #include <random>
 #include <sstream>
 
