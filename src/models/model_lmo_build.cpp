@@ -512,11 +512,21 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         LmoSegmentData &g = d.segments[k];
         g.Ma = double(g.from);
         for (int side = 0; side < 2; ++side) {
-            if (side == 1) // Mb from the sweep and the experiments at Ma
-                lmo_experiment_sizes(
-                    g, k < starts.size() ? starts[k] : -1, sw, m.S,
-                    o.precision.eps,
-                    between_calls(g.from, sw, g.o2oA, few, classes));
+            if (side == 1) { // Mb from the sweep and the experiments at Ma
+                std::vector<double> b =
+                    between_calls(g.from, sw, g.o2oA, few, classes);
+                lmo_experiment_sizes(g, k < starts.size() ? starts[k] : -1,
+                                     sw, m.S, o.precision.eps, b);
+                char buf[96];
+                std::snprintf(buf, sizeof buf,
+                              "LMO: Mb %ld bytes (scatter between calls at "
+                              "%ld bytes up to %.3g us)",
+                              long(g.Mb), g.from,
+                              b.empty() ? 0.0
+                                        : 1e6 * *std::max_element(b.begin(),
+                                                                  b.end()));
+                o.say(comm, buf);
+            }
             long M = long(side == 0 ? g.Ma : g.Mb);
             o.say(comm, "LMO: one-to-one experiments of all ordered pairs, " +
                             std::to_string(M) + " bytes, empty replies");
