@@ -313,12 +313,13 @@ double chord_miss(long Ma, long M, long hi, const LmoSweepResults &sw)
  *  - the scatter between calls: the sweep's intervals are those of one
  *    call, but the experiments at Ma and Mb are two other calls, and on a
  *    loaded machine a time moves from one call to the next by more than
- *    a few hundred bytes add (an emulated cluster's empty roundtrips: 9
- *    to 22 us). The segment's experiments at Ma are measured before Mb is
- *    chosen; their difference from the sweep at Ma, on the sweep pairs,
- *    is that scatter, and Mb must be far enough from Ma for it to move
- *    the predictions of the segment by no more than the chord's
- *    tolerance. A simulator's scatter is 0;
+ *    a few hundred bytes add (on the emulated clusters, 10 to 254 us on
+ *    roundtrips of about 100 us across hosts). The segment's experiments
+ *    at Ma are measured before Mb is chosen; their difference from the
+ *    sweep at Ma, on the sweep pairs, is that scatter, and Mb must be far
+ *    enough from Ma for it to move the predictions of the segment by no
+ *    more than the chord's tolerance. A simulator's scatter is 0 up to
+ *    rounding;
  *  - below S: the one-to-two experiments are part scatters. */
 void lmo_experiment_sizes(LmoSegmentData &g, long hi,
                           const LmoSweepResults &sw,

@@ -639,7 +639,7 @@ TEST(LMO, ExperimentSizesScatterBetweenCalls)
     // 1 us of scatter at Ma (of one pair; the other has none): the line
     // through the experiments may be off by 2 us (w - 1) at x beyond Mb,
     // within 2 eps = 5% of T(x) everywhere up to 4 MiB (T = 4204 us) only
-    // from Mb = 41 KiB: the first swept size, 64 KiB.
+    // from Mb = 41 KiB: the next swept size, 64 KiB.
     EXPECT_EQ(chosen_mb(affine_sweep(), 0, -1, std::nullopt, {0, 1e-6}),
               65536);
     // The segment ends before 4096: below 4096, T < 14.1 us, 5% of it
