@@ -12,11 +12,9 @@
 //     segment the one-to-one experiments of all pairs and the one-to-two
 //     experiments of all triplets at two sizes inside it (its first
 //     size, 0 in the first segment, and the smallest swept size whose
-//     time over the first's is pinned to eps and at least eps of it, far
-//     enough from the first for the scatter between calls (the first
-//     size's experiments against the sweep) to move the segment's
-//     predictions by no more than 2 eps, and whose chord from the first
-//     meets the segment's sweep; below S where possible;
+//     time over the first's is pinned to eps and at least eps of it, and
+//     whose chord from the first meets the segment's sweep; below S where
+//     possible;
 //     empty replies avoid the gather escalations), solved by
 //     model_lmo.cpp;
 //  4. S and M2 dropped where the sweep does not change form (the slope
@@ -221,39 +219,6 @@ bench::Precision triplet_precision(const bench::Precision &p)
     return t;
 }
 
-/* The scatter between calls at the size Ma of each sweep pair (by slot):
- * the largest |T - T_sweep(Ma)| over the sweep pairs of its transport
- * class that the sweep measured at Ma, T from oo (the one-to-one
- * experiments of all ordered pairs at Ma, i -> j first, in all_pairs
- * order); of all sweep pairs where none of its class was measured there; 0
- * where none was. */
-std::vector<double> between_calls(long Ma, const LmoSweepResults &sw,
-                                  const std::vector<bench::Result> &oo,
-                                  const std::vector<std::size_t> &few,
-                                  const std::vector<int> &classes)
-{
-    std::vector<double> b(few.size(), 0);
-    auto a = sw.r.find(Ma);
-    if (a == sw.r.end())
-        return b;
-    const std::vector<char> &h = sw.have.at(Ma);
-    std::map<int, double> of_class;
-    double any = 0;
-    for (std::size_t q = 0; q < few.size(); ++q) {
-        if (!h[q])
-            continue;
-        const double d = std::abs(oo[few[q]].T - a->second[q].T);
-        double &c = of_class[classes[few[q]]];
-        c = std::max(c, d);
-        any = std::max(any, d);
-    }
-    for (std::size_t q = 0; q < few.size(); ++q) {
-        auto c = of_class.find(classes[few[q]]);
-        b[q] = c != of_class.end() ? c->second : any;
-    }
-    return b;
-}
-
 const double kChordTolerance = 2; // in units of eps
 const long kReach = 8; // Mb beyond 1/kReach of the sweep's largest size
                        // only where no size within reach is pinned
@@ -310,21 +275,10 @@ double chord_miss(long Ma, long M, long hi, const LmoSweepResults &sw)
  *    the sweep's largest size, where every pair's and triplet's
  *    experiments cost the most; an eighth of the range reads the slope
  *    nearly as well;
- *  - the scatter between calls: the sweep's intervals are those of one
- *    call, but the experiments at Ma and Mb are two other calls, and on a
- *    loaded machine a time moves from one call to the next by more than
- *    a few hundred bytes add (on the emulated clusters, 10 to 254 us on
- *    roundtrips of about 100 us across hosts). The segment's experiments
- *    at Ma are measured before Mb is chosen; their difference from the
- *    sweep at Ma, on the sweep pairs, is that scatter, and Mb must be far
- *    enough from Ma for it to move the predictions of the segment by no
- *    more than the chord's tolerance. A simulator's scatter is 0 up to
- *    rounding;
  *  - below S: the one-to-two experiments are part scatters. */
 void lmo_experiment_sizes(LmoSegmentData &g, long hi,
                           const LmoSweepResults &sw,
-                          const std::optional<double> &S, double eps,
-                          const std::vector<double> &between)
+                          const std::optional<double> &S, double eps)
 {
     g.Ma = double(g.from);
     std::vector<long> cand, below;
@@ -353,26 +307,6 @@ void lmo_experiment_sizes(LmoSegmentData &g, long hi,
     if (a == sw.r.end())
         return; // the start was not swept: no interval to judge by
     const std::vector<char> &ha = sw.have.at(g.from);
-    const double tol = kChordTolerance * eps;
-    // What the scatter between calls b of pair p adds, through the slope,
-    // to the predictions at the segment's swept sizes x above M: the
-    // experiments at Ma and M are off by up to b each, the line through
-    // them by up to b (|1 - w| + |w|) = b (2w - 1) at x, w = (x - Ma) /
-    // (M - Ma): 2 b (w - 1) beyond what it is off at Ma and M.
-    auto steady = [&](long M, std::size_t p) {
-        if (p >= between.size() || !(between[p] > 0))
-            return true;
-        for (auto x = sw.r.upper_bound(M);
-             x != sw.r.end() && (hi < 0 || x->first < hi); ++x) {
-            if (!sw.have.at(x->first)[p])
-                continue;
-            const double w =
-                double(x->first - g.from) / double(M - g.from);
-            if (2 * between[p] * (w - 1) > tol * x->second[p].T)
-                return false;
-        }
-        return true;
-    };
     auto pinned = [&](long M) {
         const std::vector<bench::Result> &k = sw.r.at(M);
         const std::vector<char> &hk = sw.have.at(M);
@@ -382,7 +316,7 @@ void lmo_experiment_sizes(LmoSegmentData &g, long hi,
                 continue;
             double dT = k[p].T - a->second[p].T;
             if (!(dT > 0 && k[p].ci + a->second[p].ci <= eps * dT &&
-                  dT >= eps * a->second[p].T && steady(M, p)))
+                  dT >= eps * a->second[p].T))
                 return false;
             ++judged;
         }
@@ -392,6 +326,7 @@ void lmo_experiment_sizes(LmoSegmentData &g, long hi,
     // (accepted), else of those within reach the smallest whose chord's
     // miss is within the tolerance of the least, else the smallest; 0 if
     // none is pinned.
+    const double tol = kChordTolerance * eps;
     struct Pick {
         long M = 0;
         bool accepted = false;
@@ -491,9 +426,13 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
 
     LmoP2pData d;
     d.n = n;
-    d.segments.resize(starts.size() + 1);
-    for (std::size_t k = 0; k < d.segments.size(); ++k)
-        d.segments[k].from = k == 0 ? 0 : starts[k - 1];
+    for (std::size_t k = 0; k <= starts.size(); ++k) {
+        LmoSegmentData g;
+        g.from = k == 0 ? 0 : starts[k - 1];
+        long hi = k < starts.size() ? starts[k] : -1;
+        lmo_experiment_sizes(g, hi, sw, m.S, o.precision.eps);
+        d.segments.push_back(g);
+    }
 
     std::vector<bench::Triplet> trip = bench::all_triplets(n);
     // Both directions of every pair: i -> j (i < j), then j -> i.
@@ -509,25 +448,8 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         return t;
     };
     std::string chosen;
-    for (std::size_t k = 0; k < d.segments.size(); ++k) {
-        LmoSegmentData &g = d.segments[k];
-        g.Ma = double(g.from);
+    for (LmoSegmentData &g : d.segments) {
         for (int side = 0; side < 2; ++side) {
-            if (side == 1) { // Mb from the sweep and the experiments at Ma
-                std::vector<double> b =
-                    between_calls(g.from, sw, g.o2oA, few, classes);
-                lmo_experiment_sizes(g, k < starts.size() ? starts[k] : -1,
-                                     sw, m.S, o.precision.eps, b);
-                char buf[96];
-                std::snprintf(buf, sizeof buf,
-                              "LMO: Mb %ld bytes (scatter between calls at "
-                              "%ld bytes up to %.3g us)",
-                              long(g.Mb), g.from,
-                              b.empty() ? 0.0
-                                        : 1e6 * *std::max_element(b.begin(),
-                                                                  b.end()));
-                o.say(comm, buf);
-            }
             long M = long(side == 0 ? g.Ma : g.Mb);
             o.say(comm, "LMO: one-to-one experiments of all ordered pairs, " +
                             std::to_string(M) + " bytes, empty replies");
@@ -573,11 +495,8 @@ void lmo_build_p2p(MPI_Comm comm, const BuildOptions &o, LMO &m,
         "one-to-one of all pairs and one-to-two of all triplets, empty "
         "replies, the one-to-two from 2 repetitions with no warm-up of "
         "their own; Mb the smallest swept size whose time over Ma's is "
-        "pinned to eps by the sweep and at least eps of Ma's time, far "
-        "enough from Ma that the scatter between the sweep's and the "
-        "experiments' times at Ma moves the segment's predictions by no "
-        "more than 2 eps, and whose chord from Ma meets the sweep of the "
-        "segment within 2 eps "
+        "pinned to eps by the sweep and at least eps of Ma's time, and "
+        "whose chord from Ma meets the sweep of the segment within 2 eps "
         "beyond its intervals (else, up to 1/8 of the sweep's largest "
         "size, the one whose chord misses least)";
     if (o.segments)

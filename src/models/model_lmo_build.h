@@ -47,19 +47,14 @@ struct LmoSweepResults {
  *  starting at g.from and ending before hi (hi < 0: the last), from the
  *  sweep sw: Ma = g.from; Mb the smallest swept size of the segment whose
  *  time over Ma's is pinned to eps by the sweep's intervals and at least
- *  eps of Ma's on every sweep pair, far enough from Ma that the scatter
- *  between calls, between[p] for sweep pair p (empty: none), moves the
- *  predictions at the segment's larger swept sizes x by no more than
- *  2 eps (2 between[p] (w - 1) <= 2 eps T(x), w = (x - Ma) / (Mb - Ma)),
- *  and whose chord from Ma meets every swept time of the segment within
- *  2 eps beyond the intervals; else, up to 1/8 of the sweep's largest
- *  size (the reach), the pinned size whose chord misses least; else the
- *  first pinned size; with none pinned, the largest swept size within
- *  reach. Sizes below S are preferred. */
+ *  eps of Ma's on every sweep pair, and whose chord from Ma meets every
+ *  swept time of the segment within 2 eps beyond the intervals; else, up
+ *  to 1/8 of the sweep's largest size (the reach), the pinned size whose
+ *  chord misses least; else the first pinned size; with none pinned, the
+ *  largest swept size within reach. Sizes below S are preferred. */
 void lmo_experiment_sizes(LmoSegmentData &g, long hi,
                           const LmoSweepResults &sw,
-                          const std::optional<double> &S, double eps,
-                          const std::vector<double> &between = {});
+                          const std::optional<double> &S, double eps);
 
 /** Measures and solves the LMO model (CPM 1.0.1's LMO_build): the
  *  one-to-many and many-to-one sweeps over o.sizes (if o.adaptive: 0 to

@@ -560,12 +560,11 @@ LmoSweepResults affine_sweep(const std::map<long, double> &factor = {},
 }
 
 double chosen_mb(const LmoSweepResults &sw, long from = 0, long hi = -1,
-                 std::optional<double> S = std::nullopt,
-                 const std::vector<double> &between = {})
+                 std::optional<double> S = std::nullopt)
 {
     LmoSegmentData g;
     g.from = from;
-    lmo_experiment_sizes(g, hi, sw, S, 0.025, between);
+    lmo_experiment_sizes(g, hi, sw, S, 0.025);
     EXPECT_EQ(g.Ma, double(from));
     return g.Mb;
 }
@@ -630,21 +629,4 @@ TEST(LMO, ExperimentSizesWithinReach)
     for (long M = 1; M <= 524288; M *= 2)
         upto[M] = 1;
     EXPECT_EQ(chosen_mb(affine_sweep({}, upto)), 1048576);
-}
-
-TEST(LMO, ExperimentSizesScatterBetweenCalls)
-{
-    // No scatter between calls: Mb as without it.
-    EXPECT_EQ(chosen_mb(affine_sweep(), 0, -1, std::nullopt, {0, 0}), 256);
-    // 1 us of scatter at Ma (of one pair; the other has none): the line
-    // through the experiments may be off by 2 us (w - 1) at x beyond Mb,
-    // within 2 eps = 5% of T(x) everywhere up to 4 MiB (T = 4204 us) only
-    // from Mb = 41 KiB: the next swept size, 64 KiB.
-    EXPECT_EQ(chosen_mb(affine_sweep(), 0, -1, std::nullopt, {0, 1e-6}),
-              65536);
-    // The segment ends before 4096: below 4096, T < 14.1 us, 5% of it
-    // less than 2 us (w - 1) unless w <= 1.35 at 2048: Mb = 2048, the
-    // segment's largest swept size.
-    EXPECT_EQ(chosen_mb(affine_sweep(), 0, 4096, std::nullopt, {1e-6, 0}),
-              2048);
 }
