@@ -284,10 +284,12 @@ segment_members(const std::vector<long> &sizes, const std::vector<long> &starts)
 std::vector<long> refine_sizes(const std::vector<long> &sizes,
                                const std::vector<double> &y,
                                const std::vector<long> &starts,
-                               const SizePlan &plan)
+                               const SizePlan &plan,
+                               const std::vector<double> &slack)
 {
     std::set<long> add;
-    if (sizes.size() != y.size() || sizes.size() < 2)
+    if (sizes.size() != y.size() || sizes.size() < 2 ||
+        (!slack.empty() && slack.size() != sizes.size()))
         return {};
     for (double v : y)
         if (!(v > 0) || !std::isfinite(v))
@@ -319,7 +321,10 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
         std::size_t worst = in.front();
         double r_worst = -1;
         for (std::size_t s : in) {
-            double r = std::fabs(y[s] - line(double(sizes[s]))) / y[s];
+            double off = std::fabs(y[s] - line(double(sizes[s])));
+            if (!slack.empty())
+                off = std::max(0.0, off - slack[s]);
+            double r = off / y[s];
             if (r > r_worst) {
                 r_worst = r;
                 worst = s;
@@ -339,6 +344,102 @@ std::vector<long> refine_sizes(const std::vector<long> &sizes,
         }
     }
     return std::vector<long>(add.begin(), add.end());
+}
+
+std::vector<long> anchor_sizes(const std::vector<long> &sizes,
+                               const std::vector<long> &add)
+{
+    std::set<long> out;
+    if (sizes.empty())
+        return {};
+    for (long m : add) {
+        auto it = std::lower_bound(sizes.begin(), sizes.end(), m);
+        out.insert(it == sizes.begin() ? *it : *(it - 1));
+    }
+    return std::vector<long>(out.begin(), out.end());
+}
+
+std::vector<long> ClassTimes::anchors(const std::vector<long> &add) const
+{
+    std::vector<long> first;
+    for (const auto &e : call)
+        if (e.second == 0)
+            first.push_back(e.first);
+    return anchor_sizes(first, add);
+}
+
+void ClassTimes::record(const std::vector<long> &sizes,
+                        const std::vector<double> &t,
+                        const std::vector<double> &h)
+{
+    if (t.size() != sizes.size() || h.size() != sizes.size())
+        CPM_THROW("ClassTimes::record: " + std::to_string(sizes.size()) +
+                  " sizes, " + std::to_string(t.size()) + " times, " +
+                  std::to_string(h.size()) + " half-widths");
+    // The anchors of this call (sizes of the first call) and how far this
+    // call's time is from the first's there.
+    std::map<long, double> moved;
+    for (std::size_t s = 0; s < sizes.size(); ++s) {
+        auto it = time.find(sizes[s]);
+        if (it == time.end())
+            continue;
+        double d = t[s] - it->second;
+        if (call.at(sizes[s]) == 0)
+            moved[sizes[s]] = d;
+        slack[sizes[s]] = std::max(slack[sizes[s]], std::fabs(d));
+    }
+    for (std::size_t s = 0; s < sizes.size(); ++s) {
+        if (time.count(sizes[s]))
+            continue;
+        double d = 0;
+        if (!moved.empty()) {
+            // anchor_sizes' rule: the anchor below, else the one above
+            auto it = moved.lower_bound(sizes[s]);
+            d = it == moved.begin() ? it->second : std::prev(it)->second;
+            if (!(t[s] - d > 0))
+                d = 0; // a drop between anchor and size: left as measured
+        }
+        time[sizes[s]] = t[s] - d; // on the first call's footing
+        half[sizes[s]] = h[s];
+        call[sizes[s]] = calls;
+        slack[sizes[s]] = std::fabs(d);
+    }
+    ++calls;
+}
+
+std::vector<long> ClassTimes::sizes() const
+{
+    std::vector<long> v;
+    for (const auto &e : time)
+        v.push_back(e.first);
+    return v;
+}
+
+std::vector<double> ClassTimes::times() const
+{
+    std::vector<double> v;
+    for (const auto &e : time)
+        v.push_back(e.second);
+    return v;
+}
+
+std::vector<double> ClassTimes::slacks() const
+{
+    std::vector<double> v;
+    for (const auto &e : time)
+        v.push_back(slack.count(e.first) ? slack.at(e.first) : 0.0);
+    return v;
+}
+
+std::vector<double> ClassTimes::width() const
+{
+    std::vector<double> v = slacks();
+    std::size_t k = 0;
+    for (const auto &e : time) {
+        v[k] = std::max(v[k], half.count(e.first) ? half.at(e.first) : 0.0);
+        ++k;
+    }
+    return v;
 }
 
 std::vector<std::size_t> class_sweep_pairs(const std::vector<int> &pair_class,
@@ -519,9 +620,8 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
                       std::to_string(w.pair_class.size()));
         members[std::size_t(w.pair_class[p])].push_back(p);
     }
-    // Each class's mean one-way time and mean interval half-width by size
-    // (used on rank 0).
-    std::vector<std::map<long, double>> mean(2), half(2);
+    // Each class's mean one-way times over its calls (used on rank 0).
+    std::vector<ClassTimes> times(2);
 
     auto run = [&](const std::vector<long> &sizes,
                    const std::vector<std::size_t> &which) {
@@ -532,6 +632,7 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
             CPM_THROW("sweep_sizes: " + std::to_string(t.size()) +
                       " rows of times for " + std::to_string(sizes.size()) +
                       " sizes");
+        std::vector<std::vector<double>> T(2), H(2);
         for (std::size_t s = 0; s < sizes.size(); ++s) {
             if (t[s].size() != which.size())
                 CPM_THROW("sweep_sizes: times do not cover the pairs");
@@ -545,17 +646,15 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
             }
             for (int c = 0; c < 2; ++c)
                 if (k[c] > 0) {
-                    mean[std::size_t(c)][sizes[s]] = sum[c] / k[c];
-                    half[std::size_t(c)][sizes[s]] = ci[c] / k[c];
+                    T[std::size_t(c)].push_back(sum[c] / k[c]);
+                    H[std::size_t(c)].push_back(ci[c] / k[c]);
                 }
         }
-        for (int c = 0; c < 2; ++c) {
-            bool has = false;
-            for (std::size_t p : which)
-                has = has || w.pair_class[p] == c;
-            if (!has)
-                continue;
-            std::vector<long> &v = w.class_sizes[std::size_t(c)];
+        for (std::size_t c = 0; c < 2; ++c) {
+            if (T[c].size() != sizes.size())
+                continue; // no pair of the class measured
+            times[c].record(sizes, T[c], H[c]);
+            std::vector<long> &v = w.class_sizes[c];
             v.insert(v.end(), sizes.begin(), sizes.end());
             std::sort(v.begin(), v.end());
             v.erase(std::unique(v.begin(), v.end()), v.end());
@@ -587,16 +686,13 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
             for (std::size_t c = 0; c < 2; ++c) {
                 std::vector<long> starts, add;
                 if (!members[c].empty()) {
-                    const std::vector<long> &x = w.class_sizes[c];
-                    std::vector<double> y, ci;
-                    for (long M : x) {
-                        y.push_back(mean[c][M]);
-                        ci.push_back(half[c][M]);
-                    }
-                    starts = class_segments(x, y, ci, &failed);
+                    const std::vector<long> x = times[c].sizes();
+                    const std::vector<double> y = times[c].times();
+                    starts = class_segments(x, y, times[c].width(), &failed);
                     if (o.adaptive && round < o.size_plan.max_rounds &&
                         x.size() < o.size_plan.max_sizes) {
-                        add = refine_sizes(x, y, starts, o.size_plan);
+                        add = refine_sizes(x, y, starts, o.size_plan,
+                                           times[c].slacks());
                         if (add.size() > o.size_plan.max_sizes - x.size())
                             add.resize(o.size_plan.max_sizes - x.size());
                     }
@@ -617,11 +713,16 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
         for (std::size_t c = 0; c < 2; ++c) {
             if (add[c].empty())
                 continue;
+            // with sizes of the first call, for the scatter between calls
+            std::vector<long> both = times[c].anchors(add[c]);
             o.say(comm, model + ": refinement round " +
                             std::to_string(w.rounds) + " (" +
                             pair_class_name(int(c)) + "): " +
-                            sizes_text(add[c]));
-            run(add[c], members[c]);
+                            sizes_text(add[c]) + " (again: " +
+                            sizes_text(both) + ")");
+            both.insert(both.end(), add[c].begin(), add[c].end());
+            std::sort(both.begin(), both.end());
+            run(both, members[c]);
         }
     }
     if (!failed.empty())

@@ -23,6 +23,7 @@
 #include <mpi.h>
 
 #include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -46,7 +47,11 @@ namespace cpm::models {
  *    if its relative residual exceeds tolerance (as logp_mpi refines
  *    PLogP's functions where the interpolation misses);
  * until no size is added, max_rounds rounds, or a class has max_sizes
- * sizes. No segment search (--segments no, no R): the initial set alone.
+ * sizes. Each refinement call also measures again, below each new size,
+ * a size of the first call: the new times are put on the first call's
+ * footing, and breaks and misfits must stand out of the change between
+ * calls this shows (ClassTimes). No segment search (--segments no, no
+ * R): the initial set alone.
  */
 struct SizePlan {
     long max_size = 4194304;  /**< largest size: 4 MiB */
@@ -156,12 +161,70 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
  * One refinement step of a class (no MPI; SizePlan's rules): given its
  * sizes (increasing), its mean one-way times y (> 0) and the segment
  * starts found on them, the sizes to measure next, increasing and not yet
- * measured; empty when the sweep is done.
+ * measured; empty when the sweep is done. slack (seconds, one per size,
+ * or empty for none): how far a time may be off the line before its
+ * residual counts as a misfit (ClassTimes::slack: the scatter between
+ * calls).
  */
 std::vector<long> refine_sizes(const std::vector<long> &sizes,
                                const std::vector<double> &y,
                                const std::vector<long> &starts,
-                               const SizePlan &plan);
+                               const SizePlan &plan,
+                               const std::vector<double> &slack = {});
+
+/**
+ * The sizes a refinement call of sweep_sizes measures again besides its
+ * new sizes add (no MPI; ClassTimes::anchors passes the first call's):
+ * for each new size, the largest of sizes (increasing) below it, or the
+ * smallest above it if none is below. Increasing and distinct; empty if
+ * add or sizes is.
+ */
+std::vector<long> anchor_sizes(const std::vector<long> &sizes,
+                               const std::vector<long> &add);
+
+/**
+ * The times of one transport class as sweep_sizes keeps them over its
+ * calls (no MPI). A host's speed can change between two calls by more
+ * than the scatter within a call (on the emulated clusters, tens to
+ * hundreds of microseconds on a roundtrip of about 100 us), and a break
+ * found between sizes of different calls can be that change alone. So
+ * each refinement call also measures anchors(): for each new size, the
+ * size of the first call below it. An anchor keeps its first time; the
+ * change d of its time since the first call is taken off the new size's
+ * time (which is then on the first call's footing), and |d| is the slack
+ * of both: a break must stand out of it (width()), a misfit exceed it
+ * (refine_sizes). The builders' own tables keep each call's raw times.
+ */
+struct ClassTimes {
+    std::map<long, double> time;  /**< mean one-way time, s, by size */
+    std::map<long, double> half;  /**< its interval half-width, s */
+    std::map<long, double> slack; /**< scatter between calls, s */
+    std::map<long, int> call;     /**< the call that first measured it */
+    int calls = 0;                /**< calls recorded so far */
+
+    /** The anchors of a refinement call with new sizes add:
+     *  anchor_sizes() of the first call's sizes. */
+    std::vector<long> anchors(const std::vector<long> &add) const;
+
+    /** Records a call's sizes (increasing, distinct) with their times and
+     *  half-widths. A size measured before keeps its time and half-width;
+     *  its slack becomes at least the change of its time since then. A
+     *  new size is stored with its time less d, the change since the
+     *  first call of its anchor in this call (the first call's size below
+     *  it, else above it; d = 0 without one), and slack |d|. Throws
+     *  cpm::Error if the lengths differ. */
+    void record(const std::vector<long> &sizes, const std::vector<double> &t,
+                const std::vector<double> &h);
+    /** The sizes, increasing. */
+    std::vector<long> sizes() const;
+    /** The times, by sizes(). */
+    std::vector<double> times() const;
+    /** The slack, by sizes(). */
+    std::vector<double> slacks() const;
+    /** max(half-width, slack), by sizes(): what a break must stand out of
+     *  (class_segments' ci). */
+    std::vector<double> width() const;
+};
 
 /**
  * One refinement step of measurements that are interpolated linearly

@@ -200,6 +200,17 @@ TEST(SizePlan, RefineSizesRules)
     bent[7] *= 1.1; // 2048
     EXPECT_EQ(cpm::models::refine_sizes(x, bent, {}, plan),
               (std::vector<long>{1536, 3072}));
+    // ... unless the scatter between calls covers the misfits (the line
+    // is pulled by the point: the others miss it too).
+    std::vector<double> slack;
+    for (double t : line)
+        slack.push_back(0.1 * t);
+    EXPECT_TRUE(cpm::models::refine_sizes(x, bent, {}, plan, slack).empty());
+    slack.assign(x.size(), 0.0);
+    slack[7] = 0.02 * line[7];
+    EXPECT_EQ(cpm::models::refine_sizes(x, bent, {}, plan, slack),
+              (std::vector<long>{1536, 3072}));
+    EXPECT_TRUE(cpm::models::refine_sizes(x, bent, {}, plan, {1.0}).empty());
     plan.tolerance = 0.5;
     EXPECT_TRUE(cpm::models::refine_sizes(x, bent, {}, plan).empty());
     // A bracket already within the resolution: nothing (8191, 8192].
@@ -396,4 +407,140 @@ TEST(SizePlan, NeighbourScatter)
     EXPECT_EQ(cpm::models::class_segments(x, noisy, ci), std::vector<long>{65536});
     EXPECT_EQ(cpm::models::class_segments(x, exact, std::vector<double>(x.size(), 0.0)),
               std::vector<long>{65536});
+}
+
+namespace {
+
+// The loop of sweep_sizes for one class, without MPI, over calls whose
+// times differ by more than the scatter within a call: T(M, call), call 0
+// the initial sizes, each refinement call with or without its anchors.
+Outcome sweep_calls(const SizePlan &plan,
+                    const std::function<double(long, int)> &T, bool anchors)
+{
+    Outcome o;
+    cpm::models::ClassTimes times;
+    auto call = [&](const std::vector<long> &sizes, int c) {
+        std::vector<double> t, h;
+        for (long M : sizes) {
+            t.push_back(T(M, c));
+            h.push_back(0.001 * t.back()); // narrow intervals
+        }
+        times.record(sizes, t, h);
+    };
+    call(plan.initial(), 0);
+    for (;; ++o.rounds) {
+        o.sizes = times.sizes();
+        std::vector<double> y = times.times();
+        o.starts = cpm::models::class_segments(o.sizes, y, times.width());
+        if (o.rounds >= plan.max_rounds)
+            break;
+        std::vector<long> add = cpm::models::refine_sizes(
+            o.sizes, y, o.starts, plan, times.slacks());
+        if (add.empty())
+            break;
+        if (anchors) {
+            std::vector<long> a = times.anchors(add);
+            add.insert(add.end(), a.begin(), a.end());
+            std::sort(add.begin(), add.end());
+        }
+        call(add, o.rounds + 1);
+    }
+    return o;
+}
+
+} // namespace
+
+// A host whose speed changes between the sweep's calls (as the emulated
+// clusters' do, by tens of microseconds on a roundtrip): each refinement
+// call is up to 40 us slower or faster than the first (one-way times of
+// 50 us + 80 ns/B, steps of 50 us at 9000 B and 100 us at 64 KiB, 0.2%
+// noise within a call). With anchors the sweep finds the two steps and
+// nothing else; without, the calls' shifts make breaks of their own.
+TEST(SizePlan, ScatterBetweenCalls)
+{
+    std::vector<Piece> p = {{0, 5e-5, 8e-8}, {9000, 1e-4, 8e-8},
+                            {65536, 2e-4, 8e-8}};
+    SizePlan plan;
+    for (double shift : {0.0, 1e-5, 4e-5}) {
+        int wrong_without = 0;
+        for (unsigned seed = 1; seed <= 4; ++seed) {
+            auto T = [&](long M, int c) {
+                // a fixed pseudo-random sequence of the size, call and seed
+                unsigned r = unsigned(M) * 2654435761u ^
+                             (unsigned(c) * 40503u + seed * 7919u);
+                r = r * 1103515245u + 12345u;
+                double u = double((r >> 8) % 10000) / 10000.0 - 0.5;
+                double off = c == 0 ? 0 : (c % 2 ? shift : -0.6 * shift);
+                return (piecewise(p, M) + off) * (1 + 0.002 * u);
+            };
+            Outcome o = sweep_calls(plan, T, true);
+            ASSERT_EQ(o.starts.size(), 2u)
+                << "shift " << shift << " seed " << seed << ": "
+                << cpm::models::Segments{o.starts}.text();
+            expect_located(o, 9000, o.starts[0], plan.resolution);
+            EXPECT_EQ(o.starts[1], 65536);
+            Outcome plain = sweep_calls(plan, T, false);
+            wrong_without += plain.starts != o.starts;
+        }
+        if (shift > 0) {
+            EXPECT_GE(wrong_without, 3) << "shift " << shift;
+        }
+    }
+}
+
+// The anchors of a refinement call: the size of the first call below
+// each new size (above it for one below all); and what ClassTimes keeps:
+// an anchor's first time; a new size's time less its anchor's change
+// since the first call, and that change (its absolute value) as the
+// slack of the anchor and of the new size.
+TEST(SizePlan, AnchorsAndClassTimes)
+{
+    using cpm::models::anchor_sizes;
+    std::vector<long> x = {0, 8, 16, 1024};
+    EXPECT_EQ(anchor_sizes(x, {12, 14, 20, 2048}),
+              (std::vector<long>{8, 16, 1024}));
+    EXPECT_EQ(anchor_sizes({8, 16}, {4, 12}), (std::vector<long>{8}));
+    EXPECT_TRUE(anchor_sizes({}, {4}).empty());
+    EXPECT_TRUE(anchor_sizes(x, {}).empty());
+
+    cpm::models::ClassTimes t;
+    t.record({0, 8, 16, 1024}, {1.0, 2.0, 3.0, 9.0}, {0.1, 0.1, 0.1, 0.1});
+    EXPECT_EQ(t.slacks(), std::vector<double>(4, 0.0));
+    // A call 0.5 slower at 8 and 0.2 faster at 1024.
+    t.record({8, 12, 1024, 2048}, {2.5, 2.7, 8.8, 20.0},
+             {0.1, 0.2, 0.1, 0.3});
+    EXPECT_EQ(t.sizes(), (std::vector<long>{0, 8, 12, 16, 1024, 2048}));
+    // 12 and 2048 on the first call's footing: 2.7 - 0.5, 20 + 0.2.
+    std::vector<double> y = t.times();
+    ASSERT_EQ(y.size(), 6u);
+    EXPECT_EQ(y[0], 1.0);
+    EXPECT_EQ(y[1], 2.0); // an anchor keeps its first time
+    EXPECT_DOUBLE_EQ(y[2], 2.2);
+    EXPECT_EQ(y[3], 3.0);
+    EXPECT_EQ(y[4], 9.0);
+    EXPECT_DOUBLE_EQ(y[5], 20.2);
+    std::vector<double> s = t.slacks();
+    ASSERT_EQ(s.size(), 6u);
+    EXPECT_EQ(s[0], 0);
+    EXPECT_DOUBLE_EQ(s[1], 0.5); // anchor
+    EXPECT_DOUBLE_EQ(s[2], 0.5); // anchored by 8
+    EXPECT_EQ(s[3], 0);
+    EXPECT_NEAR(s[4], 0.2, 1e-12); // anchor
+    EXPECT_NEAR(s[5], 0.2, 1e-12); // anchored by 1024
+    std::vector<double> w = t.width();
+    EXPECT_DOUBLE_EQ(w[0], 0.1);
+    EXPECT_DOUBLE_EQ(w[1], 0.5);
+    EXPECT_DOUBLE_EQ(w[5], 0.3); // its half-width is the wider
+    // Anchors are the first call's sizes: 8 (not 12) below 14.
+    EXPECT_EQ(t.anchors({14, 3000}), (std::vector<long>{8, 1024}));
+    // A third call, 0.1 slower at 8: 14 at 2.4 - 0.1; 8 keeps the
+    // largest change seen as its slack.
+    t.record({8, 14}, {2.1, 2.4}, {0.1, 0.1});
+    y = t.times();
+    s = t.slacks();
+    ASSERT_EQ(y.size(), 7u);
+    EXPECT_DOUBLE_EQ(y[3], 2.3);
+    EXPECT_NEAR(s[3], 0.1, 1e-12);
+    EXPECT_DOUBLE_EQ(s[1], 0.5);
+    EXPECT_THROW(t.record({1, 2}, {1.0}, {0.0, 0.0}), cpm::Error);
 }
