@@ -210,6 +210,7 @@ TEST(SizePlan, RefineSizesRules)
     slack[7] = 0.02 * line[7];
     EXPECT_EQ(cpm::models::refine_sizes(x, bent, {}, plan, slack),
               (std::vector<long>{1536, 3072}));
+    // slack of the wrong length: nothing
     EXPECT_TRUE(cpm::models::refine_sizes(x, bent, {}, plan, {1.0}).empty());
     plan.tolerance = 0.5;
     EXPECT_TRUE(cpm::models::refine_sizes(x, bent, {}, plan).empty());
@@ -453,8 +454,8 @@ Outcome sweep_calls(const SizePlan &plan,
 // A host whose speed changes between the sweep's calls (as the emulated
 // clusters' do, by tens of microseconds on a roundtrip): each refinement
 // call is up to 40 us slower or faster than the first (one-way times of
-// 50 us + 80 ns/B, steps of 50 us at 9000 B and 100 us at 64 KiB, 0.2%
-// noise within a call). With anchors the sweep finds the two steps and
+// 50 us + 80 ns/B, steps of 50 us at 9000 B and 100 us at 64 KiB, noise
+// of +-0.1% within a call). With anchors the sweep finds the two steps and
 // nothing else; without, the calls' shifts make breaks of their own.
 TEST(SizePlan, ScatterBetweenCalls)
 {
