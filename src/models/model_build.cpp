@@ -362,8 +362,8 @@ std::vector<long> anchor_sizes(const std::vector<long> &sizes,
 std::vector<long> ClassTimes::anchors(const std::vector<long> &add) const
 {
     std::vector<long> first;
-    for (const auto &e : call)
-        if (e.second == 0)
+    for (const auto &e : at)
+        if (e.second.call == 0)
             first.push_back(e.first);
     return anchor_sizes(first, add);
 }
@@ -380,16 +380,17 @@ void ClassTimes::record(const std::vector<long> &sizes,
     // call's time is from the first's there.
     std::map<long, double> moved;
     for (std::size_t s = 0; s < sizes.size(); ++s) {
-        auto it = time.find(sizes[s]);
-        if (it == time.end())
+        auto it = at.find(sizes[s]);
+        if (it == at.end())
             continue;
-        double d = t[s] - it->second;
-        if (call.at(sizes[s]) == 0)
+        Entry &e = it->second;
+        double d = t[s] - e.time;
+        if (e.call == 0)
             moved[sizes[s]] = d;
-        slack[sizes[s]] = std::max(slack[sizes[s]], std::fabs(d));
+        e.slack = std::max(e.slack, std::fabs(d));
     }
     for (std::size_t s = 0; s < sizes.size(); ++s) {
-        if (time.count(sizes[s]))
+        if (at.count(sizes[s]))
             continue;
         double d = 0;
         if (!moved.empty()) {
@@ -399,10 +400,8 @@ void ClassTimes::record(const std::vector<long> &sizes,
             if (!(t[s] - d > 0))
                 d = 0; // a drop between anchor and size: left as measured
         }
-        time[sizes[s]] = t[s] - d; // on the first call's footing
-        half[sizes[s]] = h[s];
-        call[sizes[s]] = calls;
-        slack[sizes[s]] = std::fabs(d);
+        // on the first call's footing
+        at[sizes[s]] = Entry{t[s] - d, h[s], std::fabs(d), calls};
     }
     ++calls;
 }
@@ -410,7 +409,7 @@ void ClassTimes::record(const std::vector<long> &sizes,
 std::vector<long> ClassTimes::sizes() const
 {
     std::vector<long> v;
-    for (const auto &e : time)
+    for (const auto &e : at)
         v.push_back(e.first);
     return v;
 }
@@ -418,27 +417,24 @@ std::vector<long> ClassTimes::sizes() const
 std::vector<double> ClassTimes::times() const
 {
     std::vector<double> v;
-    for (const auto &e : time)
-        v.push_back(e.second);
+    for (const auto &e : at)
+        v.push_back(e.second.time);
     return v;
 }
 
 std::vector<double> ClassTimes::slacks() const
 {
     std::vector<double> v;
-    for (const auto &e : time)
-        v.push_back(slack.count(e.first) ? slack.at(e.first) : 0.0);
+    for (const auto &e : at)
+        v.push_back(e.second.slack);
     return v;
 }
 
 std::vector<double> ClassTimes::width() const
 {
-    std::vector<double> v = slacks();
-    std::size_t k = 0;
-    for (const auto &e : time) {
-        v[k] = std::max(v[k], half.count(e.first) ? half.at(e.first) : 0.0);
-        ++k;
-    }
+    std::vector<double> v;
+    for (const auto &e : at)
+        v.push_back(std::max(e.second.half, e.second.slack));
     return v;
 }
 

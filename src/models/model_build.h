@@ -196,11 +196,15 @@ std::vector<long> anchor_sizes(const std::vector<long> &sizes,
  * (refine_sizes). The builders' own tables keep each call's raw times.
  */
 struct ClassTimes {
-    std::map<long, double> time;  /**< mean one-way time, s, by size */
-    std::map<long, double> half;  /**< its interval half-width, s */
-    std::map<long, double> slack; /**< scatter between calls, s */
-    std::map<long, int> call;     /**< the call that first measured it */
-    int calls = 0;                /**< calls recorded so far */
+    /** What is kept of one size. */
+    struct Entry {
+        double time = 0;  /**< mean one-way time, s */
+        double half = 0;  /**< its interval half-width, s */
+        double slack = 0; /**< scatter between calls, s */
+        int call = 0;     /**< the call that first measured it */
+    };
+    std::map<long, Entry> at; /**< by size */
+    int calls = 0;            /**< calls recorded so far */
 
     /** The anchors of a refinement call with new sizes add:
      *  anchor_sizes() of the first call's sizes. */
