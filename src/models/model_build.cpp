@@ -650,10 +650,7 @@ SizeSweep sweep_sizes(MPI_Comm comm, const BuildOptions &o, int n,
             if (T[c].size() != sizes.size())
                 continue; // no pair of the class measured
             times[c].record(sizes, T[c], H[c]);
-            std::vector<long> &v = w.class_sizes[c];
-            v.insert(v.end(), sizes.begin(), sizes.end());
-            std::sort(v.begin(), v.end());
-            v.erase(std::unique(v.begin(), v.end()), v.end());
+            w.class_sizes[c] = times[c].sizes();
         }
     };
 
